@@ -1,0 +1,3 @@
+from gradcalc.cli.main import main
+
+raise SystemExit(main())
