@@ -182,3 +182,12 @@ def test_printing_never_raises(a, opts, requires_grad):
         printing.set_printoptions(profile="default")
     assert text.startswith("tensor(") and text.endswith(")")
     assert text.count("[") == text.count("]")
+
+
+def test_tensor_format():
+    assert printing.tensor_format(T(np.float32(2.5)), "") == "2.5"
+    assert printing.tensor_format(T(np.float32(3.14159)), "8.3f") == "   3.142"
+    assert printing.tensor_format(T(np.bool_(True)), "") == "True"
+    assert printing.tensor_format(T(np.array([1.5, 2.0], np.float32)), "") == "tensor([1.5000, 2.0000])"
+    with pytest.raises(TypeError, match="unsupported format string passed to Tensor.__format__"):
+        printing.tensor_format(T(np.array([1.5], np.float32)), ".2f")

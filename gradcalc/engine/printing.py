@@ -7,6 +7,7 @@ Public API (the engine's Tensor, Node and return types call these):
   (None or a node with ``.name()``) and ``requires_grad``.
 * ``node_repr(node)`` -- ``<MulBackward0 object at 0x7f...>``.
 * ``return_types_repr(name, fields)`` -- ``torch.return_types.max(\\nvalues=...,\\nindices=...)``.
+* ``tensor_format(t, spec)`` -- ``format(t, spec)`` / f-strings, for ``Tensor.__format__``.
 * ``set_printoptions`` / ``get_printoptions`` / ``printoptions`` with torch's semantics.
 
 The numbers are in printing_numbers.py, the brackets and summarisation in
@@ -22,7 +23,7 @@ except ImportError:  # pragma: no cover - only while the engine core has not lan
     get_default_dtype = None
 
 __all__ = [
-    "tensor_repr", "node_repr", "return_types_repr",
+    "tensor_repr", "tensor_format", "node_repr", "return_types_repr",
     "set_printoptions", "get_printoptions", "printoptions",
 ]
 
@@ -62,6 +63,21 @@ def tensor_repr(t, *, prefix="tensor("):
     elif t.requires_grad:
         suffixes.append("requires_grad=True")
     return _add_suffixes(prefix + body, suffixes, indent)
+
+
+def tensor_format(t, format_spec):
+    """``format(t, spec)`` as torch does it (``Tensor.__format__``).
+
+    A 0-d tensor formats as its Python number (``f"{torch.tensor(2.5)}"`` is
+    ``2.5``, and ``:.2f`` works); any other tensor formats as its repr, and like
+    ``object.__format__`` refuses a non-empty spec.
+    """
+    a = t._data
+    if a.ndim == 0:
+        return format(a.item(), format_spec)
+    if format_spec:
+        raise TypeError("unsupported format string passed to Tensor.__format__")
+    return tensor_repr(t)
 
 
 def _add_suffixes(text, suffixes, indent):

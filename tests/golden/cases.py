@@ -672,4 +672,59 @@ print(torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64) / 3)
 x = torch.arange(5)
 print(x * 2, x * 2.5, x / 2, x + True)
 """)
+
+    # -- hooks, retain_grad, formatting of tensors inside f-strings / str.format
+    c.script("hook_doubles_grad", """
+x = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
+h = x.register_hook(lambda g: g * 2)
+(x * 3).sum().backward()
+print(x.grad)
+h.remove()
+""")
+    c.script("retain_grad_intermediate", """
+x = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+y = x * x
+y.retain_grad()
+y.sum().backward()
+print(y.grad)
+print(x.grad)
+""")
+    c.script("format_builtin", """
+x = torch.tensor(2.5)
+print(f"{x}")
+print(f"{x:.2f}", "{:8.3f}|".format(torch.tensor(3.14159)))
+print(f"{torch.tensor([1.5, 2.0])}")
+print("{}".format(torch.tensor(7)))
+print(f"{torch.tensor(True)}")
+""")
+
+    # -- seeded fuzz: random shapes, dtypes, magnitudes and print options together
+    fuzz = np.random.default_rng(777)
+    option_choices = [
+        {}, {"precision": 2}, {"precision": 6}, {"linewidth": 50}, {"linewidth": 100},
+        {"threshold": 20}, {"threshold": 50, "edgeitems": 2}, {"edgeitems": 1, "threshold": 10},
+        {"sci_mode": True}, {"sci_mode": False}, {"profile": "short"},
+        {"precision": 3, "linewidth": 60, "threshold": 30},
+    ]
+    for i in range(60):
+        ndim = int(fuzz.integers(1, 6))
+        max_side = {1: 1500, 2: 40, 3: 14, 4: 8, 5: 5}[ndim]
+        shape = tuple(int(s) for s in fuzz.integers(1, max_side + 1, ndim))
+        n = int(np.prod(shape))
+        dt = str(fuzz.choice(ALL_DTYPES))
+        if dt == "bool":
+            vals = fuzz.random(n) < 0.5
+        elif dt in INT_DTYPES:
+            vals = _random_ints(fuzz, n, dt)
+        else:
+            lo = int(fuzz.integers(-8, 9)) if dt != "float16" else int(fuzz.integers(-4, 4))
+            vals = _random_values(fuzz, n, dt, lo, lo + float(fuzz.uniform(0, 5)),
+                                  zeros=float(fuzz.choice([0.0, 0.2])),
+                                  whole=bool(fuzz.random() < 0.2))
+            if fuzz.random() < 0.15:
+                vals[fuzz.integers(0, n)] = fuzz.choice([np.nan, np.inf, -np.inf])
+        opts = option_choices[int(fuzz.integers(0, len(option_choices)))]
+        rg = dt in FLOAT_DTYPES and fuzz.random() < 0.2
+        c.array("fuzz_%02d_%s_%s" % (i, dt, "x".join(map(str, shape))),
+                tensor_code(vals.reshape(shape), dt, requires_grad=rg), opts)
     return c.items
