@@ -21,7 +21,7 @@ GOLDEN = os.path.join(HERE, "golden")
 CONFORMANCE = os.path.join(HERE, "..", "..", "shared", "conformance")
 sys.path.insert(0, GOLDEN)
 
-from runner import normalise, run_snippet  # noqa: E402
+from golden_runner import normalise, run_snippet  # noqa: E402
 
 needs_engine = pytest.mark.skipif(not hasattr(engine, "tensor"),
                                   reason="the engine core (gradcalc.engine.tensor) has not landed yet")

@@ -21,7 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from cases import build_cases  # noqa: E402
-from runner import run_snippet  # noqa: E402
+from golden_runner import run_snippet  # noqa: E402
 
 
 def main():
