@@ -1,0 +1,116 @@
+"""The parser's entry points: source text in, AST (or one ParseError) out.
+
+Pipeline: lexer.tokenize -> indenter.indent_tokens -> lalr.parse_tokens, which calls
+builder.Builder's callbacks as it reduces; then checks.py looks at the whole tree.
+Lexer and parser failures are worded by messages.py. Nothing is built until the
+first parse, and then only once per process (tables.load).
+"""
+
+from __future__ import annotations
+
+from . import ast as A
+from .checks import MAX_DEPTH, check_depth, check_statements
+from .errors import ParseError
+from .indenter import LineState, indent_tokens
+from .lalr import UnexpectedToken, parse_tokens
+from .lexer import LexFailure, tokenize
+from .tables import load
+
+_callbacks: dict | None = None
+
+
+def _get_callbacks() -> dict:
+    global _callbacks
+    if _callbacks is None:
+        from .builder import Builder
+
+        builder = Builder()
+        names = {rule[5] for rule in load().rules if not rule[5].startswith("_")}
+        _callbacks = {name: getattr(builder, name) for name in names if hasattr(builder, name)}
+    return _callbacks
+
+
+def normalize(source: str) -> str:
+    """CRLF and CR become LF, a BOM goes, and the text ends with a newline."""
+    if source.startswith("\ufeff"):
+        source = source[1:]
+    if "\r" in source:
+        source = source.replace("\r\n", "\n").replace("\r", "\n")
+    if not source.endswith("\n"):
+        source += "\n"
+    return source
+
+
+def run(text: str, start: str, expression: bool, line: int = 1, column: int = 1):
+    """Parse normalized ``text`` from ``start``; returns (result, LineState).
+
+    Raises ParseError with positions but without filename/source_line (the public
+    functions add those, so nested parses of f-string fields do not).
+    """
+    tables = load()
+    state = LineState()
+    state_stack: list = []
+    if expression:
+        accepts_magic = None
+    else:
+        states = tables.states
+
+        def accepts_magic() -> bool:
+            return "MAGIC" in states[state_stack[-1]]
+
+    tokens = indent_tokens(tokenize(text, tables, accepts_magic, line, column), state, expression)
+    try:
+        result = parse_tokens(tokens, tables, start, _get_callbacks(), state_stack)
+    except LexFailure as failure:
+        from .messages import lex_error
+
+        raise lex_error(text, failure) from None
+    except UnexpectedToken as unexpected:
+        from .messages import unexpected_token
+
+        raise unexpected_token(unexpected, state, text) from None
+    return result, state
+
+
+def _located(err: ParseError, text: str, filename: str) -> ParseError:
+    err.filename = filename
+    lines = text.split("\n")
+    if 1 <= err.line <= len(lines):
+        err.source_line = lines[err.line - 1]
+    return err
+
+
+def parse(source: str, filename: str = "<input>", max_depth: int = MAX_DEPTH) -> A.Module:
+    """Parse a script (or what the REPL got) into a Module.
+
+    Raises ParseError (kind SyntaxError, IndentationError or TabError). The tree is
+    at most ``max_depth`` levels deep, or parsing fails with "too deeply nested".
+    """
+    text = normalize(source)
+    try:
+        module, state = run(text, "file_input", expression=False)
+        check_statements(module)
+        if state.depth_bound() > max_depth:
+            check_depth(module, max_depth)
+    except ParseError as err:
+        raise _located(err, text, filename) from None
+    return module
+
+
+def parse_expression(source: str, filename: str = "<input>", max_depth: int = MAX_DEPTH) -> A.Expression:
+    """Parse one expression (newlines are ignored), e.g. for ``gradcalc --grad EXPR``."""
+    text = normalize(source)
+    try:
+        if not text.strip():
+            raise ParseError("expected an expression", line=1, column=1)
+        expr, state = run(text, "eval_input", expression=True)
+        if state.depth_bound() > max_depth:
+            check_depth(expr, max_depth)
+    except ParseError as err:
+        raise _located(err, text, filename) from None
+    return expr
+
+
+def parse_field(text: str, line: int, column: int) -> A.Expression:
+    """Parse the expression of an f-string field found at (line, column)."""
+    return run(text, "eval_input", expression=True, line=line, column=column)[0]

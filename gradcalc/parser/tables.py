@@ -1,0 +1,56 @@
+"""Loads the generated LALR tables (``_tables.py``) once per process, on first use."""
+
+from __future__ import annotations
+
+import re
+
+_loaded = None
+
+
+class Tables:
+    """The grammar compiled for the runtime: lexer regexes and the LALR table.
+
+    states        list of dicts: symbol -> action; action >= 0 is "shift/goto that
+                  state", action < 0 is "reduce by rule -1 - action"
+    rules         list of (origin, size, include, trailing_nones, expand1, callback
+                  name, plain): see generate.describe_rule; plain means "keep the
+                  children as they are"
+    master        one compiled regex over all terminals, in Lark's priority order
+    magic         the regex of MAGIC, tried only where the parser accepts a magic
+    keywords      NAME text -> keyword terminal ("if" -> "IF")
+    """
+
+    def __init__(self, data: dict) -> None:
+        self.grammar_sha256 = data["grammar_sha256"]
+        self.states = data["states"]
+        self.start_states = data["start_states"]
+        self.end_states = data["end_states"]
+        self.terminal_texts = data["terminal_texts"]
+        rules = []
+        for origin, size, include, trailing, expand1, callback in data["rules"]:
+            plain = (
+                trailing == 0
+                and len(include) == size
+                and all(not splice and not nones for _, splice, nones in include)
+            )
+            include = tuple((i, bool(splice), nones) for i, splice, nones in include)
+            rules.append((origin, size, include, trailing, bool(expand1), callback, plain))
+        self.rules = rules
+        self.master = re.compile(
+            "|".join(f"(?P<{name}>{regex})" for name, regex in data["terminals"])
+        )
+        self.magic = re.compile(data["special_terminals"]["MAGIC"])
+        self.keywords = data["keywords"].get("NAME", {})
+        self.newline_types = frozenset(data["newline_types"])
+        self.ignore = frozenset(data["ignore"])
+
+
+def load() -> Tables:
+    global _loaded
+    if _loaded is None:
+        import json
+
+        from ._tables import TABLES_JSON
+
+        _loaded = Tables(json.loads(TABLES_JSON))
+    return _loaded
