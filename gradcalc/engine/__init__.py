@@ -1,0 +1,68 @@
+"""gradcalc.engine: a define-by-run autograd engine over numpy, named like torch.
+
+``import gradcalc.engine as torch`` gives the torch names it supports: tensors,
+dtypes, creation and random functions, the ops, grad modes, ``torch.autograd`` and
+``torch.nn.functional``. Only numpy and the standard library are imported.
+"""
+
+import math as _math
+
+import numpy as _np
+
+# torch never warns on 1/0 or log(0): it returns inf/nan. Neither do we.
+_np.seterr(all="ignore")
+
+from . import dtypes as _dtypes  # noqa: E402
+from .dtypes import (  # noqa: E402,F401
+    bool, double, dtype, float, float16, float32, float64, get_default_dtype, half, int, int8, int16,
+    int32, int64, long, promote_types, set_default_dtype, short, uint8)
+from .tensor import Size, Tensor, device, is_tensor  # noqa: E402,F401
+from .grad_mode import (  # noqa: E402,F401
+    enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled, no_grad, set_grad_enabled)
+from .creation import (  # noqa: E402,F401
+    arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like, linspace, logspace, ones,
+    ones_like, scalar_tensor, tensor, zeros, zeros_like)
+from .random import (  # noqa: E402,F401
+    Generator, bernoulli, default_generator, initial_seed, manual_seed, multinomial, normal, rand, rand_like,
+    randint, randint_like, randn, randn_like, randperm, seed)
+from . import ops as _ops  # noqa: E402
+from .printing import get_printoptions, set_printoptions  # noqa: E402,F401
+from . import autograd, nn  # noqa: E402,F401
+
+globals().update(_ops.FUNCTIONS)
+
+pi = _math.pi
+e = _math.e
+inf = _math.inf
+nan = _math.nan
+newaxis = None
+FloatTensor = DoubleTensor = LongTensor = None  # the legacy typed constructors are not provided
+del FloatTensor, DoubleTensor, LongTensor
+
+
+def result_type(tensor1, tensor2):
+    """The dtype an op on these two operands would produce."""
+    return _dtypes.result_type(tensor1, tensor2)
+
+
+def can_cast(from_, to):
+    """Whether ``from_`` may be cast to ``to`` under torch's in-place casting rule."""
+    return from_.category <= to.category
+
+
+def numel(input):
+    """Number of elements of ``input``."""
+    return input.numel()
+
+
+def is_floating_point(input):
+    return input.is_floating_point()
+
+
+def is_nonzero(input):
+    if input.numel() != 1:
+        raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+    return bool(input.item())
+
+
+__version__ = "2.13.0+gradcalc"

@@ -1,0 +1,391 @@
+"""The backward pass: iterative, by dependency counts, never recursive.
+
+1. From the roots, walk the graph once (an explicit stack) counting for every
+   node how many edges lead into it.
+2. Run nodes from a ready queue ordered like torch's (the most recently created
+   node first); a node is ready when every edge into it has delivered.
+3. Each node's incoming gradients are summed in a buffer, its hooks run, its
+   rule runs (with grad mode = create_graph, so rules written in engine ops are
+   recorded when higher-order gradients are wanted), and the gradients it sends
+   are reduced to each input's shape/dtype where the op broadcast or promoted.
+4. Unless ``retain_graph``, each node frees what it saved once it has run.
+
+``observer`` lets ``%explain`` watch every step without a second implementation.
+"""
+
+import heapq
+import sys
+
+import numpy as np
+
+from .grad_mode import STATE
+from .node import AccumulateGrad, edge_of
+from .tensor import Tensor
+
+_getrefcount = sys.getrefcount
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None,
+             observer=None):
+    """torch.autograd.backward: accumulate gradients of ``tensors`` into the leaves' ``.grad``."""
+    tensors, grads = _roots(tensors, grad_tensors)
+    if retain_graph is None:
+        retain_graph = create_graph
+    targets = None
+    if inputs is not None:
+        inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
+        if not inputs:
+            raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+        targets = {}
+        for i, t in enumerate(inputs):
+            if not t._requires_grad:
+                raise RuntimeError("One of the differentiated Tensors does not require grad")
+            targets.setdefault(edge_of(t), []).append(i)
+    run(tensors, grads, retain_graph, create_graph, targets=targets, accumulate=True,
+        capture_inputs=inputs, observer=observer)
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
+         allow_unused=None, materialize_grads=False, is_grads_batched=False):
+    """torch.autograd.grad: gradients of ``outputs`` w.r.t. ``inputs``, returned (``.grad`` untouched)."""
+    single_input = isinstance(inputs, Tensor)
+    inputs = (inputs,) if single_input else tuple(inputs)
+    if materialize_grads and allow_unused is False:
+        raise ValueError("Expected allow_unused to be True or not passed when materialize_grads=True, "
+                         "but got: allow_unused=False.")
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    outputs, grads = _roots(outputs, grad_outputs)
+    if retain_graph is None:
+        retain_graph = create_graph
+    targets = {}
+    for i, t in enumerate(inputs):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"grad(): inputs must be Tensors, got {type(t).__name__}")
+        if not t._requires_grad:
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
+        targets.setdefault(edge_of(t), []).append(i)
+    result = run(outputs, grads, retain_graph, create_graph, targets=targets, accumulate=False,
+                 capture_inputs=inputs)
+    out = []
+    for t, g in zip(inputs, result):
+        if g is None:
+            if materialize_grads:
+                g = Tensor._wrap(np.zeros_like(t._data))
+            elif not allow_unused:
+                raise RuntimeError(
+                    "One of the differentiated Tensors appears to not have been used in the graph. "
+                    "Set allow_unused=True if this is the desired behavior.")
+        out.append(g)
+    return tuple(out)
+
+
+def _roots(tensors, grads):
+    """Check the outputs and build their initial gradients as torch does."""
+    if isinstance(tensors, Tensor):
+        tensors = (tensors,)
+    else:
+        tensors = tuple(tensors)
+    if grads is None:
+        grads = (None,) * len(tensors)
+    elif isinstance(grads, Tensor):
+        grads = (grads,)
+    else:
+        grads = tuple(grads)
+    if len(grads) != len(tensors):
+        raise RuntimeError(f"got {len(grads)} gradients for {len(tensors)} outputs")
+    out = []
+    for i, (t, g) in enumerate(zip(tensors, grads)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"backward(): expected a Tensor, got {type(t).__name__}")
+        if not t._requires_grad:
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+        if g is None:
+            if t._data.size != 1:
+                raise RuntimeError("grad can be implicitly created only for scalar outputs")
+            if t._data.dtype.kind != "f":
+                raise RuntimeError(
+                    f"grad can be implicitly created only for real scalar outputs but got {t.dtype}")
+            g = Tensor._wrap(np.ones_like(t._data))
+        else:
+            if not isinstance(g, Tensor):
+                g = Tensor._wrap(np.asarray(g, dtype=t._data.dtype))
+            if g._data.shape != t._data.shape:
+                from .tensor import Size
+                raise RuntimeError(
+                    f"Mismatch in shape: grad_output[{i}] has a shape of {Size(g._data.shape)} and "
+                    f"output[{i}] has a shape of {Size(t._data.shape)}.")
+            if g._data.dtype != t._data.dtype:
+                g = g.to(t.dtype)
+        out.append(g)
+    return tensors, out
+
+
+def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=True,
+        capture_inputs=None, observer=None):
+    """Run the backward pass from ``tensors`` with initial gradients ``grads``.
+
+    ``targets`` maps edges (node, nr) to input indices: when given, only the part
+    of the graph that leads to them runs, and the gradients arriving there are
+    captured (returned) instead of, or as well as, accumulated.
+    """
+    roots = [edge_of(t) for t in tensors]
+
+    # 1. dependency counts (and, for targets, which nodes lead to one)
+    deps = {}
+    stack = [n for n, _ in roots]
+    seen = set(stack)
+    while stack:
+        node = stack.pop()
+        for child, _ in node._next:
+            if child is not None:
+                if child in deps:
+                    deps[child] += 1
+                else:
+                    deps[child] = 1
+                if child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+    needed = None
+    if targets is not None:
+        needed = _needed_nodes([n for n, _ in roots], {n for n, _ in targets})
+        if not accumulate:
+            captured = [None] * len(capture_inputs)
+
+    buffers = {}
+    for (node, nr), g in zip(roots, grads):
+        _add_to_buffer(buffers, node, nr, g)
+
+    heap = []
+    tie = 0
+    for node in {n for n, _ in roots}:
+        if node not in deps:
+            heap.append((-node._seq, tie, node))
+            tie += 1
+    heapq.heapify(heap)
+
+    prev_mode = STATE.grad_enabled
+    STATE.grad_enabled = bool(create_graph)
+    try:
+        while heap:
+            node = heapq.heappop(heap)[2]
+            grads_out = buffers.pop(node, None)
+            run_node = grads_out is not None and (needed is None or node in needed)
+
+            if grads_out is not None:
+                grads_out = _tensor_prehooks(node, grads_out)
+                if targets is not None:
+                    for nr, g in enumerate(grads_out):
+                        idx = targets.get((node, nr))
+                        if idx is not None:
+                            if accumulate:
+                                for i in idx:
+                                    _accumulate_nonleaf(capture_inputs[i], g)
+                            else:
+                                for i in idx:
+                                    captured[i] = g
+                    g = None
+            if type(node) is AccumulateGrad:
+                if grads_out is not None and accumulate and (targets is None or (node, 0) in targets):
+                    g = grads_out[0]
+                    grads_out = None  # so the gradient's only holders are here: it can be taken
+                    _accumulate(node, g, create_graph, observer)
+                    g = None
+                continue
+
+            grads_in = None
+            if run_node:
+                grads_in = _call_node(node, grads_out, observer)
+                grads_out = None
+                if not retain_graph:
+                    node._release()
+
+            for i, (child, nr) in enumerate(node._next):
+                if child is None:
+                    continue
+                if grads_in is not None and grads_in[i] is not None:
+                    _add_to_buffer(buffers, child, nr, grads_in[i])
+                d = deps[child] - 1
+                deps[child] = d
+                if d == 0:
+                    heapq.heappush(heap, (-child._seq, tie, child))
+                    tie += 1
+            grads_in = None
+    finally:
+        STATE.grad_enabled = prev_mode
+
+    if targets is not None and not accumulate:
+        return captured
+    return None
+
+
+def _add_to_buffer(buffers, node, nr, g):
+    buf = buffers.get(node)
+    if buf is None:
+        n = len(node._outs) if node._outs is not None else 1
+        buf = buffers[node] = [None] * n
+    old = buf[nr]
+    buf[nr] = g if old is None else old + g
+
+
+def _tensor_prehooks(node, grads_out):
+    """Hooks registered on the tensors this node made (``t.register_hook``), and node pre-hooks."""
+    ex = node._extra
+    if ex is None:
+        return grads_out
+    by_nr = ex.get("tensor_prehooks")
+    if by_nr:
+        for nr, hooks in by_nr.items():
+            g = grads_out[nr]
+            if g is None:
+                continue
+            for hook in list(hooks):
+                r = hook(g)
+                if r is not None:
+                    g = _check_hook_result(r, g)
+            grads_out[nr] = g
+    pre = ex.get("pre")
+    if pre:
+        for hook in list(pre):
+            r = hook(tuple(grads_out))
+            if r is not None:
+                grads_out = list(r)
+    return grads_out
+
+
+def _check_hook_result(r, g):
+    if not isinstance(r, Tensor):
+        raise TypeError(f"hook returned an object of type {type(r).__name__}, expected a Tensor or None")
+    if r._data.shape != g._data.shape:
+        from .tensor import Size
+        raise RuntimeError(f"hook returned a gradient of shape {Size(r._data.shape)} for a gradient of "
+                           f"shape {Size(g._data.shape)}")
+    return r
+
+
+def _call_node(node, grads_out, observer):
+    """Run one node's backward rule and reduce the results to its inputs' shapes and dtypes."""
+    if None in grads_out:
+        # a multi-output node where only some outputs got a gradient: the rest are zeros
+        grads_out = [g if g is not None else Tensor._wrap(np.zeros(shape, dtype))
+                     for g, (shape, dtype) in zip(grads_out, node._outs)]
+    if observer is not None:
+        observer.before(node, grads_out)
+    r = node.backward(*grads_out)
+    if type(r) is not tuple:
+        r = (r,)
+    if len(r) != len(node._next):
+        raise RuntimeError(f"function {node.name()} returned an incorrect number of gradients "
+                           f"(expected {len(node._next)}, got {len(r)})")
+    meta = node._in_meta
+    reduced = None
+    if meta is not None:
+        r = list(r)
+        for i, g in enumerate(r):
+            m = meta[i]
+            if g is None or m is None:
+                continue
+            shape, dtype = m
+            if g._data.shape != shape:
+                if reduced is None:
+                    reduced = {}
+                reduced[i] = g._data.shape
+                g = sum_to(g, shape)
+            if g._data.dtype != dtype:
+                g = g.to(_dtype_of(dtype))
+            r[i] = g
+    hooks = node._extra.get("post") if node._extra else None
+    if hooks:
+        for hook in list(hooks):
+            res = hook(tuple(r), tuple(grads_out))
+            if res is not None:
+                r = tuple(res)
+    if observer is not None:
+        observer.after(node, tuple(r), reduced)
+    return r
+
+
+def _accumulate_nonleaf(t, g):
+    """``backward(inputs=[t])`` with a non-leaf ``t``: its ``.grad`` is populated."""
+    if t._grad_fn is None:
+        return  # leaves are handled by their AccumulateGrad node
+    t._grad = Tensor._wrap(g._data.copy()) if t._grad is None else Tensor._wrap(t._grad._data + g._data)
+
+
+def _accumulate(acc, g, create_graph, observer):
+    t = acc._var()
+    if t is None:
+        return
+    if observer is not None:
+        observer.accumulate(t, g)
+    if g._data.dtype != t._data.dtype:
+        g = g.to(t.dtype)
+    if t._grad is None:
+        if create_graph:
+            t._grad = g
+        elif g._grad_fn is None and g._data.base is None and _getrefcount(g) <= 3 \
+                and _getrefcount(g._data) <= 2:
+            # nobody else holds this gradient: take it instead of copying
+            t._grad = g
+        else:
+            t._grad = Tensor._wrap(np.array(g._data, copy=True))
+    elif create_graph or STATE.grad_enabled:
+        t._grad = t._grad + g
+    else:
+        old = t._grad._data
+        if old.flags.writeable and old.shape == g._data.shape:
+            np.add(old, g._data, out=old)
+            if t._grad._vc is not None:
+                t._grad._vc[0] += 1
+        else:
+            t._grad = Tensor._wrap(old + g._data)
+    hooks = acc._extra.get("post_accumulate") if acc._extra else None
+    if hooks:
+        for hook in list(hooks):
+            hook(t)
+
+
+def _needed_nodes(roots, target_nodes):
+    """Nodes from which some target node can be reached.
+
+    An iterative depth-first walk gives a post-order (children before parents in
+    this acyclic graph); one pass over it then decides each node from its children.
+    """
+    order = []
+    done = set(roots)
+    stack = [(r, False) for r in roots]
+    while stack:
+        node, expanded = stack.pop()
+        if expanded:
+            order.append(node)
+            continue
+        stack.append((node, True))
+        for child, _ in node._next:
+            if child is not None and child not in done:
+                done.add(child)
+                stack.append((child, False))
+    needed = set()
+    for node in order:
+        for child, _ in node._next:
+            if child is not None and (child in target_nodes or child in needed):
+                needed.add(node)
+                break
+    return needed
+
+
+def _dtype_of(np_dtype):
+    from .dtypes import from_numpy_dtype
+    return from_numpy_dtype(np_dtype)
+
+
+def sum_to(g, shape):
+    """Sum gradient ``g`` down to ``shape`` (undo broadcasting), as an engine op."""
+    gshape = g._data.shape
+    lead = len(gshape) - len(shape)
+    dims = tuple(range(lead)) + tuple(
+        i + lead for i, s in enumerate(shape) if s == 1 and gshape[i + lead] != 1)
+    if dims:
+        g = g.sum(dims, keepdim=True)
+    if lead or g._data.shape != shape:
+        g = g.reshape(shape)
+    return g

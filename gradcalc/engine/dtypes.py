@@ -1,0 +1,167 @@
+"""Tensor dtypes named as torch names them, and torch's type-promotion rules.
+
+A dtype is a small immutable object wrapping a numpy dtype. Promotion follows
+torch's ``result_type``: operands are ranked (tensors with dimensions, then
+0-d tensors, then Python scalars) and a lower rank can only raise the *category*
+(bool < integer < floating), never the width, of a higher one.
+"""
+
+import builtins as _builtins
+
+import numpy as np
+
+# This module defines `float`, `int` and `bool` as torch dtypes (torch.float ...),
+# so keep the Python builtins under other names.
+_builtin_float, _builtin_int, _builtin_bool = _builtins.float, _builtins.int, _builtins.bool
+
+__all__ = [
+    "dtype", "float16", "half", "float32", "float", "float64", "double",
+    "uint8", "int8", "int16", "short", "int32", "int", "int64", "long", "bool",
+    "get_default_dtype", "set_default_dtype", "promote_types", "result_type",
+    "from_numpy_dtype", "as_dtype",
+]
+
+_BOOL, _INT, _FLOAT = 0, 1, 2
+
+
+class dtype:
+    """A torch-style dtype: ``torch.float32`` and friends."""
+
+    __slots__ = ("name", "np", "category", "itemsize", "is_signed")
+
+    def __init__(self, name, np_dtype, category):
+        self.name = name
+        self.np = np.dtype(np_dtype)
+        self.category = category
+        self.itemsize = self.np.itemsize
+        self.is_signed = category == _FLOAT or (category == _INT and self.np.kind == "i")
+
+    @property
+    def is_floating_point(self):
+        return self.category == _FLOAT
+
+    @property
+    def is_complex(self):
+        return False
+
+    def __repr__(self):
+        return "torch." + self.name
+
+    __str__ = __repr__
+
+    def __reduce__(self):
+        return (as_dtype, (self.name,))
+
+
+float16 = half = dtype("float16", np.float16, _FLOAT)
+float32 = float = dtype("float32", np.float32, _FLOAT)
+float64 = double = dtype("float64", np.float64, _FLOAT)
+uint8 = dtype("uint8", np.uint8, _INT)
+int8 = dtype("int8", np.int8, _INT)
+int16 = short = dtype("int16", np.int16, _INT)
+int32 = int = dtype("int32", np.int32, _INT)
+int64 = long = dtype("int64", np.int64, _INT)
+bool = dtype("bool", np.bool_, _BOOL)
+
+ALL = (bool, uint8, int8, int16, int32, int64, float16, float32, float64)
+BY_NAME = {d.name: d for d in ALL}
+BY_NAME.update(half=float16, float=float32, double=float64, short=int16, int=int32, long=int64)
+
+# numpy scalar type -> our dtype; numpy scalar types hash fast, so this is the
+# lookup used for every tensor's ``dtype``.
+_FROM_NP = {d.np.type: d for d in ALL}
+
+_default = [float32]
+
+
+def get_default_dtype():
+    return _default[0]
+
+
+def set_default_dtype(d):
+    d = as_dtype(d)
+    if d.category != _FLOAT:
+        raise TypeError("only floating-point types are supported as the default type")
+    _default[0] = d
+
+
+def from_numpy_dtype(np_dtype):
+    """Our dtype for a numpy dtype (or None if torch has no such dtype here)."""
+    return _FROM_NP.get(np.dtype(np_dtype).type)
+
+
+def as_dtype(d):
+    """Accept a dtype, a dtype name or a numpy dtype; raise TypeError otherwise."""
+    if isinstance(d, dtype):
+        return d
+    if isinstance(d, str) and d in BY_NAME:
+        return BY_NAME[d]
+    if d is _builtin_float:
+        return get_default_dtype()
+    if d is _builtin_int:
+        return int64
+    if d is _builtin_bool:
+        return bool
+    try:
+        found = from_numpy_dtype(d)
+    except TypeError:
+        found = None
+    if found is None:
+        raise TypeError(f"expected a torch dtype, got {d!r}")
+    return found
+
+
+def promote_types(a, b):
+    """torch.promote_types for two dtypes."""
+    if a is b:
+        return a
+    if a.category != b.category:
+        hi, lo = (a, b) if a.category > b.category else (b, a)
+        if hi.category == _FLOAT:
+            return hi  # any float beats any int/bool: int64 + float16 -> float16
+        return hi  # integer beats bool
+    if a.category == _FLOAT:
+        return a if a.itemsize >= b.itemsize else b
+    return _FROM_NP[np.promote_types(a.np, b.np).type]
+
+
+def _combine(higher, lower):
+    """torch's combine_categories: a lower-priority operand may only lift the category."""
+    if higher is None:
+        return lower
+    if lower is None:
+        return higher
+    if higher.category == _FLOAT:
+        return higher
+    if higher is bool or lower.category == _FLOAT:
+        return promote_types(higher, lower)
+    return higher
+
+
+def scalar_dtype(value):
+    """The dtype a Python scalar takes part in promotion with (it is a 'wrapped number')."""
+    if isinstance(value, _builtin_bool):
+        return bool
+    if isinstance(value, _builtin_int):
+        return int64
+    return get_default_dtype()
+
+
+def result_type(*operands):
+    """torch.result_type over tensors and Python scalars.
+
+    Operands are our Tensors (anything with ``_data``) or Python numbers.
+    """
+    dim = zero = wrapped = None
+    for o in operands:
+        data = getattr(o, "_data", None)
+        if data is None:
+            d = scalar_dtype(o)
+            wrapped = d if wrapped is None else promote_types(wrapped, d)
+        else:
+            d = _FROM_NP[data.dtype.type]
+            if data.ndim:
+                dim = d if dim is None else promote_types(dim, d)
+            else:
+                zero = d if zero is None else promote_types(zero, d)
+    return _combine(dim, _combine(zero, wrapped))

@@ -1,0 +1,3 @@
+"""torch.nn: only the functional interface is provided (``torch.nn.functional``)."""
+
+from . import functional  # noqa: F401

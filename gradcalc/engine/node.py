@@ -1,0 +1,375 @@
+"""Graph nodes (``grad_fn``) and the machinery every differentiable op goes through.
+
+An op is one ``Node`` subclass named as torch names its node (``MulBackward0``),
+declaring ``forward`` (numpy in, numpy out) beside ``backward`` (engine ops in,
+engine ops out, so ``create_graph=True`` records it). ``Op.apply(*args)`` runs the
+forward and, when grad mode is on and an input requires grad, links a new node
+into the graph. The node instance is the op's ``ctx``: what ``forward`` saves on
+it is what ``backward`` reads.
+"""
+
+import itertools
+import weakref
+
+import numpy as np
+
+from .grad_mode import STATE
+from .tensor import Tensor, _init, _new
+
+__all__ = ["Node", "AccumulateGrad", "RemovableHandle", "NotImplementedNode"]
+
+_seq_counter = itertools.count()
+_FREED = object()  # marks saved values released by a backward without retain_graph
+
+FREED_MSG = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after they "
+    "have already been freed). Saved intermediate values of the graph are freed when you call .backward() "
+    "or autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second "
+    "time or if you need to access saved tensors after calling backward.")
+
+# Every op class, in declaration order: the test suite generates gradchecks from it.
+OPS = []
+
+
+class Node:
+    """A node of the backward graph: ``grad_fn`` of the tensors an op made."""
+
+    __slots__ = (
+        "_next",      # tuple of (Node | None, int): where each input's gradient goes
+        "_seq",       # creation order; backward runs later nodes first
+        "_saved",     # what save_for_backward kept (tuple), None, or _FREED
+        "_versions",  # version of each saved tensor when saved
+        "_in_meta",   # ((shape, numpy dtype), ...) of inputs, kept by broadcasting ops
+        "_outs",      # ((shape, numpy dtype), ...) of the outputs
+        "_out",       # (array, version counter, version) of a saved output, None or _FREED
+        "_extra",     # hooks and metadata (dict), rarely used
+        "__weakref__",
+    )
+
+    # -- the declaration an op class fills in ---------------------------------
+    #: The chain rule this node applies, in words and symbols (shown by %explain).
+    explain = ""
+    #: Inputs may broadcast or be promoted: the engine sums/casts grads back to each input.
+    broadcasting = False
+    #: The backward needs the forward's result (``ctx.result``).
+    saves_output = False
+    #: How many leading outputs are differentiable (for multi-output ops).
+    n_diff_outputs = 1
+    #: Examples for the generated gradcheck tests: ``(fn, shape, ...)`` or ``check(...)``.
+    checks = ()
+    #: Whether backward is itself differentiable (second-order gradchecks).
+    twice_differentiable = True
+    #: The output shares memory with the first input (view, select, transpose, ...):
+    #: it shares its version counter, and in-place ops on it rewrite the base's history.
+    is_view = False
+
+    def replay(self, arr):
+        """For view ops: the same view of another array shaped like the input."""
+        raise NotImplementedError
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if "forward" in cls.__dict__ and not cls.__name__.startswith("_"):
+            OPS.append(cls)
+
+    # -- what the op writes ---------------------------------------------------
+    def forward(ctx, *args, **params):
+        raise NotImplementedError
+
+    def backward(ctx, *grads):
+        raise NotImplementedError
+
+    # -- applying an op ---------------------------------------------------------
+    @classmethod
+    def apply(cls, *args, **params):
+        """Run the op on ``args`` (Tensors and Python scalars), recording it if needed."""
+        if STATE.grad_enabled:
+            for a in args:
+                if isinstance(a, Tensor) and a._requires_grad:
+                    return cls._apply_recorded(args, params)
+        out = cls.forward(NULL_CTX, *args, **params)
+        if type(out) is tuple:
+            outs = tuple(_leaf(o) for o in out)
+            if cls.is_view:
+                vc = args[0]._shared_vc()
+                for o in outs[:cls.n_diff_outputs]:
+                    o._vc = vc
+            return outs
+        t = _leaf(out)
+        if cls.is_view:
+            t._vc = args[0]._shared_vc()
+        return t
+
+    @classmethod
+    def _apply_recorded(cls, args, params):
+        node = _new(cls)
+        node._next = tuple([edge_of(a) if isinstance(a, Tensor) else _NO_EDGE for a in args])
+        node._seq = next(_seq_counter)
+        node._saved = None
+        node._versions = None
+        node._out = None
+        node._extra = None
+        if cls.broadcasting:
+            node._in_meta = tuple([(a._data.shape, a._data.dtype) if isinstance(a, Tensor) else None
+                                   for a in args])
+        else:
+            node._in_meta = None
+        if _ANOMALY[0]:
+            from .anomaly import record_forward
+            record_forward(node)
+        out = node.forward(*args, **params)
+        if type(out) is tuple:
+            n = cls.n_diff_outputs
+            outs = []
+            for i, o in enumerate(out):
+                if type(o) is not np.ndarray:
+                    o = np.asarray(o)
+                outs.append(Tensor._make(o, node, i) if i < n else _leaf(o))
+            node._outs = tuple([(o._data.shape, o._data.dtype) for o in outs[:n]])
+            if cls.is_view:
+                vc = args[0]._shared_vc()
+                for o in outs[:n]:
+                    o._vc = vc
+                    o._extra = {"multi_view": node}
+            return tuple(outs)
+        if type(out) is not np.ndarray:
+            out = np.asarray(out)
+        t = Tensor._make(out, node)
+        node._outs = ((out.shape, out.dtype),)
+        if cls.saves_output:
+            vc = t._vc = [0]
+            node._out = (out, vc, 0)
+        elif cls.is_view:
+            src = args[0]
+            t._vc = src._shared_vc()
+            info = src._extra.get("view") if src._extra else None
+            t._extra = {"view": (info[0], info[1] + (node,)) if info else (src, (node,))}
+        return t
+
+    # -- saving for backward -------------------------------------------------------
+    def save_for_backward(self, *values):
+        """Keep tensors (or other values) for backward; in-place changes to them are detected."""
+        self._saved = values
+        self._versions = tuple([(v._vc[0] if v._vc else 0) if isinstance(v, Tensor) else 0 for v in values])
+
+    @property
+    def saved_tensors(self):
+        saved = self._saved
+        if saved is _FREED:
+            raise RuntimeError(FREED_MSG)
+        if saved is None:
+            return ()
+        for v, ver in zip(saved, self._versions):
+            if isinstance(v, Tensor):
+                now = v._vc[0] if v._vc else 0
+                if now != ver:
+                    raise RuntimeError(_modified_msg(v, now, ver))
+        return saved
+
+    @property
+    def result(self):
+        """The forward's output, as a tensor that belongs to this node (for create_graph)."""
+        out = self._out
+        if out is _FREED:
+            raise RuntimeError(FREED_MSG)
+        arr, vc, ver = out
+        if vc[0] != ver:
+            t = Tensor._make(arr, self)
+            raise RuntimeError(_modified_msg(t, vc[0], ver, output_of=self))
+        t = Tensor._make(arr, self)
+        t._vc = vc
+        return t
+
+    def _release(self):
+        """Free what was saved (after a backward without retain_graph)."""
+        if self._saved is not None:
+            self._saved = _FREED
+        if self._out is not None:
+            self._out = _FREED
+
+    # -- what torch shows of a node ----------------------------------------------
+    def name(self):
+        return type(self).__name__
+
+    @property
+    def next_functions(self):
+        return self._next
+
+    @property
+    def metadata(self):
+        return self._extras().setdefault("metadata", {})
+
+    def register_hook(self, fn):
+        """``fn(grad_inputs, grad_outputs)`` after this node runs; may return new grad_inputs."""
+        hooks = self._hook_list("post")
+        hooks.append(fn)
+        return RemovableHandle(hooks, fn)
+
+    def register_prehook(self, fn):
+        """``fn(grad_outputs)`` before this node runs; may return new grad_outputs."""
+        hooks = self._hook_list("pre")
+        hooks.append(fn)
+        return RemovableHandle(hooks, fn)
+
+    def _extras(self):
+        if self._extra is None:
+            self._extra = {}
+        return self._extra
+
+    def _hook_list(self, key):
+        return self._extras().setdefault(key, [])
+
+    def _tensor_prehooks(self, nr, create=False):
+        ex = self._extra
+        if ex is None:
+            if not create:
+                return None
+            ex = self._extras()
+        by_nr = ex.get("tensor_prehooks")
+        if by_nr is None:
+            if not create:
+                return None
+            by_nr = ex["tensor_prehooks"] = {}
+        hooks = by_nr.get(nr)
+        if hooks is None and create:
+            hooks = by_nr[nr] = []
+        return hooks
+
+    def __repr__(self):
+        return f"<{self.name()} object at {hex(id(self))}>"
+
+    def __call__(self, *grads):
+        """Apply the backward rule directly, as torch allows (``grad_fn(grad)``)."""
+        grads = tuple(g if isinstance(g, Tensor) else Tensor._wrap(np.asarray(g)) for g in grads)
+        r = self.backward(*grads)
+        return r
+
+
+class _NullCtx:
+    """The ctx of an op run without recording: saving is a no-op."""
+
+    __slots__ = ()
+
+    def save_for_backward(self, *values):
+        pass
+
+    def __setattr__(self, name, value):
+        pass
+
+
+NULL_CTX = _NullCtx()
+_NO_EDGE = (None, 0)
+
+
+def _leaf(arr):
+    if type(arr) is not np.ndarray:
+        arr = np.asarray(arr)
+    t = _new(Tensor)
+    _init(t, arr, None, 0)
+    return t
+
+
+class AccumulateGrad(Node):
+    """The node at a leaf tensor that requires grad: gradients end here, in ``.grad``."""
+
+    __slots__ = ("_var",)
+    explain = "accumulate: leaf.grad += grad"
+
+    @property
+    def variable(self):
+        return self._var()
+
+
+def accumulator(t):
+    """The AccumulateGrad node of leaf ``t`` (one per leaf, made on first use)."""
+    acc = t._accum
+    if acc is None:
+        acc = _new(AccumulateGrad)
+        acc._next = ()
+        acc._seq = float("inf")  # gradients are accumulated as soon as they are complete
+        acc._saved = None
+        acc._versions = None
+        acc._in_meta = None
+        acc._outs = ((t._data.shape, t._data.dtype),)
+        acc._out = None
+        acc._extra = None
+        acc._var = weakref.ref(t)
+        t._accum = acc
+    return acc
+
+
+def edge_of(t):
+    """Where the gradient for tensor ``t`` must be sent: ``(node, output_nr)``."""
+    fn = t._grad_fn
+    if fn is not None:
+        return (fn, t._output_nr)
+    if t._requires_grad:
+        return (t._accum or accumulator(t), 0)
+    return _NO_EDGE
+
+
+def tensor_prehooks(t, create=False):
+    """The list of hooks registered on non-leaf tensor ``t`` (kept on its grad_fn)."""
+    return t._grad_fn._tensor_prehooks(t._output_nr, create)
+
+
+class NotImplementedNode(Node):
+    """Node of an op with no derivative (``x // 2``): backward raises, as torch's does."""
+
+    __slots__ = ("_what",)
+
+    def name(self):
+        return "torch::autograd::NotImplemented"
+
+    def backward(ctx, *grads):
+        raise RuntimeError(f"derivative for aten::{ctx._what} is not implemented")
+
+
+def not_differentiable(what, result, *inputs):
+    """Give ``result`` a NotImplemented grad_fn when an input requires grad (torch does so)."""
+    if STATE.grad_enabled and any(isinstance(a, Tensor) and a._requires_grad for a in inputs):
+        node = _new(NotImplementedNode)
+        node._next = tuple([edge_of(a) if isinstance(a, Tensor) else _NO_EDGE for a in inputs])
+        node._seq = next(_seq_counter)
+        node._saved = node._versions = node._in_meta = node._out = node._extra = None
+        node._outs = ((result._data.shape, result._data.dtype),)
+        node._what = what
+        result._grad_fn = node
+        result._requires_grad = True
+    return result
+
+
+class RemovableHandle:
+    """Returned by ``register_hook``: ``handle.remove()`` unregisters the hook."""
+
+    __slots__ = ("_hooks", "_fn")
+
+    def __init__(self, hooks, fn):
+        self._hooks = hooks
+        self._fn = fn
+
+    def remove(self):
+        hooks = self._hooks
+        for i, h in enumerate(hooks):
+            if h is self._fn:
+                del hooks[i]
+                break
+
+
+_ANOMALY = [False]
+
+
+def _modified_msg(t, now, expected, output_of=None):
+    shape = ", ".join(str(d) for d in t._data.shape)
+    from .tensor import _TYPE_NAMES
+    desc = f"[{_TYPE_NAMES[t._data.dtype.type]} [{shape}]]"
+    fn = output_of if output_of is not None else t._grad_fn
+    if fn is not None:
+        name = fn.name()
+        short = name.split("Backward")[0] if "Backward" in name else name
+        desc += f", which is output {t._output_nr} of {short},"
+    return (
+        f"one of the variables needed for gradient computation has been modified by an inplace "
+        f"operation: {desc} is at version {now}; expected version {expected} instead. Hint: enable "
+        f"anomaly detection to find the operation that failed to compute its gradient, with "
+        f"torch.autograd.set_detect_anomaly(True, check_nan=False).")

@@ -1,0 +1,171 @@
+"""The op table: every op module, and the functions and Tensor methods built from them.
+
+``FUNCTIONS`` is the torch-level namespace of ops (``torch.exp``), ``METHODS`` the
+Tensor methods (``x.exp()``); ``install()`` puts methods and operators on Tensor.
+The op classes themselves (forward beside backward) are listed in ``node.OPS``.
+"""
+
+from ..tensor import Tensor
+from . import activation, arithmetic, compare, indexing, inplace, linalg, reduction, shape, unary
+from .support import operand
+
+FUNCTIONS = {}
+METHODS = {}
+
+
+def _export(module, names, method=True, function=True):
+    for name in names.split():
+        fn = getattr(module, name)
+        if function:
+            FUNCTIONS[name] = fn
+        if method:
+            METHODS[name] = fn
+
+
+_export(arithmetic, "add sub rsub mul div true_divide floor_divide remainder neg negative pow square")
+_export(arithmetic, "rsub", method=False)
+_export(unary, "abs absolute sign exp log sqrt sin cos tanh sigmoid relu reciprocal clamp clip clamp_min "
+               "clamp_max maximum minimum")
+_export(unary, "where", method=False)
+_export(reduction, "sum mean prod max min norm")
+_export(linalg, "mm mv dot bmm outer ger matmul")
+_export(shape, "reshape view view_as reshape_as flatten unflatten squeeze unsqueeze transpose swapaxes swapdims t "
+               "permute movedim expand expand_as broadcast_to clone contiguous to unbind")
+_export(shape, "cat concat concatenate stack", method=False)
+_export(shape, "view expand_as view_as reshape_as expand contiguous to", function=False)
+_export(indexing, "select narrow gather scatter scatter_add index_put nonzero")
+_export(inplace, "masked_fill")
+_export(compare, "eq ne lt le gt ge greater greater_equal less less_equal not_equal bitwise_and bitwise_or "
+                 "bitwise_xor bitwise_not logical_and logical_or logical_xor logical_not isnan isinf isfinite "
+                 "isclose allclose equal any all argmax argmin count_nonzero")
+_export(activation, "softmax log_softmax")
+for _n in ("view", "expand", "contiguous", "to", "view_as", "reshape_as", "expand_as"):
+    FUNCTIONS.pop(_n, None)
+FUNCTIONS["broadcast_to"] = shape.broadcast_to
+
+
+def _where_method(self, condition, y):
+    """``where(condition, self, y)``."""
+    return unary.where(condition, self, y)
+
+
+METHODS["where"] = _where_method
+
+for _name, _dtype_name in (("float", "float32"), ("double", "float64"), ("half", "float16"), ("int", "int32"),
+                           ("long", "int64"), ("short", "int16"), ("bool", "bool"), ("byte", "uint8"),
+                           ("char", "int8")):
+    from .. import dtypes as _dt
+    METHODS[_name] = shape._caster(_dt.BY_NAME[_dtype_name])
+
+
+# -- in-place methods -----------------------------------------------------------
+_FAST = {"add_": None, "sub_": None, "mul_": None, "div_": None}
+for _name, _fn in (("add_", arithmetic.add), ("sub_", arithmetic.sub), ("mul_", arithmetic.mul),
+                   ("div_", arithmetic.div), ("pow_", arithmetic.pow), ("neg_", arithmetic.neg),
+                   ("remainder_", arithmetic.remainder), ("square_", arithmetic.square),
+                   ("abs_", unary.abs), ("sign_", unary.sign), ("exp_", unary.exp), ("log_", unary.log),
+                   ("sqrt_", unary.sqrt), ("sin_", unary.sin), ("cos_", unary.cos), ("tanh_", unary.tanh),
+                   ("sigmoid_", unary.sigmoid), ("relu_", unary.relu), ("reciprocal_", unary.reciprocal),
+                   ("clamp_", unary.clamp), ("clip_", unary.clamp), ("clamp_min_", unary.clamp_min),
+                   ("clamp_max_", unary.clamp_max), ("masked_fill_", inplace.masked_fill),
+                   ("scatter_", indexing.scatter), ("scatter_add_", indexing.scatter_add),
+                   ("index_put_", indexing.index_put)):
+    _fast = None
+    if _name in ("add_", "sub_", "mul_", "div_"):
+        import numpy as _np
+        _fast = inplace._fast_binary({"add_": _np.add, "sub_": _np.subtract, "mul_": _np.multiply,
+                                      "div_": _np.true_divide}[_name])
+    METHODS[_name] = inplace.make_inplace(_name, _fn, _fast)
+
+METHODS["fill_"] = inplace.fill_
+METHODS["zero_"] = inplace.zero_
+METHODS["copy_"] = inplace.copy_
+
+
+def _uniform_(self, a=0.0, b=1.0, *, generator=None):
+    """Fill with uniform random numbers in [a, b), in place."""
+    from ..random import uniform_
+    return uniform_(self, a, b, generator=generator)
+
+
+def _normal_(self, mean=0.0, std=1.0, *, generator=None):
+    """Fill with normal random numbers, in place."""
+    from ..random import normal_
+    return normal_(self, mean, std, generator=generator)
+
+
+METHODS["uniform_"] = _uniform_
+METHODS["normal_"] = _normal_
+
+
+# -- operators ------------------------------------------------------------------------
+
+def _reflected(fn):
+    def r(self, other):
+        return fn(operand(other), self)
+    return r
+
+
+def _cmp(fn):
+    def op(self, other):
+        if other is None or isinstance(other, str):
+            return NotImplemented
+        return fn(self, other)
+    return op
+
+
+def _iop(method_name):
+    def op(self, other):
+        return METHODS[method_name](self, other)
+    return op
+
+
+def _pos(self):
+    return self
+
+
+OPERATORS = {
+    "__add__": arithmetic.add, "__radd__": _reflected(arithmetic.add),
+    "__sub__": arithmetic.sub, "__rsub__": lambda self, other: arithmetic.rsub(self, other),
+    "__mul__": arithmetic.mul, "__rmul__": _reflected(arithmetic.mul),
+    "__truediv__": arithmetic.div, "__rtruediv__": _reflected(arithmetic.div),
+    "__floordiv__": arithmetic.floor_divide, "__rfloordiv__": _reflected(arithmetic.floor_divide),
+    "__mod__": arithmetic.remainder, "__rmod__": _reflected(arithmetic.remainder),
+    "__pow__": arithmetic.pow, "__rpow__": _reflected(arithmetic.pow),
+    "__matmul__": linalg.matmul, "__rmatmul__": _reflected(linalg.matmul),
+    "__neg__": arithmetic.neg, "__pos__": _pos, "__abs__": unary.abs,
+    "__invert__": compare.bitwise_not,
+    "__and__": compare.bitwise_and, "__rand__": _reflected(compare.bitwise_and),
+    "__or__": compare.bitwise_or, "__ror__": _reflected(compare.bitwise_or),
+    "__xor__": compare.bitwise_xor, "__rxor__": _reflected(compare.bitwise_xor),
+    "__eq__": _cmp(compare.eq), "__ne__": _cmp(compare.ne), "__lt__": _cmp(compare.lt),
+    "__le__": _cmp(compare.le), "__gt__": _cmp(compare.gt), "__ge__": _cmp(compare.ge),
+    "__getitem__": indexing.getitem, "__setitem__": inplace.setitem,
+    "__iadd__": _iop("add_"), "__isub__": _iop("sub_"), "__imul__": _iop("mul_"),
+    "__itruediv__": _iop("div_"), "__ipow__": _iop("pow_"), "__imod__": _iop("remainder_"),
+}
+
+
+def _T(self):
+    """The tensor with its dims reversed."""
+    return shape.T(self)
+
+
+def _mT(self):
+    """The last two dims swapped."""
+    return shape.mT(self)
+
+
+PROPERTIES = {"T": property(_T), "mT": property(_mT)}
+
+
+def install():
+    for name, fn in METHODS.items():
+        setattr(Tensor, name, fn)
+    for name, fn in OPERATORS.items():
+        setattr(Tensor, name, fn)
+    for name, prop in PROPERTIES.items():
+        setattr(Tensor, name, prop)
+
+
+install()

@@ -1,0 +1,75 @@
+"""softmax and log_softmax along a dim."""
+
+import numpy as np
+
+from .. import dtypes as _dt
+from ..node import Node
+from .checks import check
+from .support import wrap_dim
+
+
+def _float_input(a, dtype, name):
+    d = a._data
+    if dtype is not None:
+        d = d.astype(_dt.as_dtype(dtype).np)
+    if d.dtype.kind != "f":
+        raise RuntimeError(f'"{name}_lastdim_kernel_impl" not implemented for '
+                           f"'{_dt.from_numpy_dtype(d.dtype).name.capitalize()}'")
+    return d
+
+
+class SoftmaxBackward0(Node):
+    __slots__ = ("dim",)
+    explain = "grad_self = result * (grad - sum(grad * result, dim))"
+    saves_output = True
+    checks = (check(lambda x: x.softmax(1), (2, 3)),
+              check(lambda x: x.softmax(0), (4,), label="1-D"))
+
+    def forward(ctx, a, dim, dtype=None):
+        ctx.dim = dim
+        d = _float_input(a, dtype, "softmax")
+        if d.ndim == 0:
+            return np.ones_like(d)
+        e = np.exp(d - d.max(axis=dim, keepdims=True))
+        return e / e.sum(axis=dim, keepdims=True)
+
+    def backward(ctx, grad):
+        y = ctx.result
+        if y._data.ndim == 0:
+            return grad * 0
+        return y * (grad - (grad * y).sum(ctx.dim, keepdim=True))
+
+
+class LogSoftmaxBackward0(Node):
+    __slots__ = ("dim",)
+    explain = "grad_self = grad - exp(result) * sum(grad, dim)"
+    saves_output = True
+    checks = (check(lambda x: x.log_softmax(1), (2, 3)),)
+
+    def forward(ctx, a, dim, dtype=None):
+        ctx.dim = dim
+        d = _float_input(a, dtype, "log_softmax")
+        if d.ndim == 0:
+            return np.zeros_like(d)
+        shifted = d - d.max(axis=dim, keepdims=True)
+        return shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
+
+    def backward(ctx, grad):
+        y = ctx.result
+        if y._data.ndim == 0:
+            return grad * 0
+        return grad - y.exp() * grad.sum(ctx.dim, keepdim=True)
+
+
+def softmax(input, dim=None, dtype=None, *, _stacklevel=3):
+    """exp(x) / sum(exp(x)) along ``dim``."""
+    if dim is None:
+        raise TypeError("softmax() missing 1 required positional argument: 'dim'")
+    return SoftmaxBackward0.apply(input, dim=wrap_dim(dim, input._data.ndim), dtype=dtype)
+
+
+def log_softmax(input, dim=None, dtype=None, *, _stacklevel=3):
+    """log(softmax(x)) along ``dim``, computed stably."""
+    if dim is None:
+        raise TypeError("log_softmax() missing 1 required positional argument: 'dim'")
+    return LogSoftmaxBackward0.apply(input, dim=wrap_dim(dim, input._data.ndim), dtype=dtype)

@@ -1,0 +1,378 @@
+"""Arithmetic: + - * / // % ** and negation, with torch's promotion and broadcasting.
+
+Each class is one op: its torch node name, the rule in words, forward on numpy
+arrays and backward in engine ops (so it can itself be differentiated).
+Broadcasting is undone by the engine (``broadcasting = True``), not per rule.
+"""
+
+import numpy as np
+
+from ..node import Node, not_differentiable
+from ..tensor import Tensor
+from .checks import check
+from .support import binary_arrays, broadcast_error, operand
+
+
+def _binary(fn, a, b, true_divide=False):
+    A, B = binary_arrays(a, b, true_divide)
+    try:
+        return fn(A, B)
+    except ValueError:
+        raise broadcast_error(np.shape(A), np.shape(B)) from None
+
+
+class AddBackward0(Node):
+    __slots__ = ("alpha",)
+    explain = "grad_self = grad;  grad_other = grad * alpha   (d(a + αb)/da = 1, d/db = α)"
+    broadcasting = True
+    checks = (check(lambda x, y: x + y, (2, 3), (2, 3)),
+              check(lambda x, y: x + y, (2, 3), (3,), label="broadcast"),
+              check(lambda x, y: x + y, (4, 1), (1, 3), label="broadcast both"),
+              check(lambda x: x + 1.5, (3,), label="scalar"),
+              check(lambda x, y: add(x, y, alpha=2), (3,), (3,), label="alpha"))
+
+    def forward(ctx, a, b, alpha=1):
+        ctx.alpha = alpha
+        if alpha != 1:
+            return _binary(lambda A, B: A + B * alpha, a, b)
+        return _binary(np.add, a, b)
+
+    def backward(ctx, grad):
+        return grad, (grad if ctx.alpha == 1 else grad * ctx.alpha)
+
+
+class SubBackward0(Node):
+    __slots__ = ("alpha",)
+    explain = "grad_self = grad;  grad_other = -grad * alpha   (d(a - αb)/da = 1, d/db = -α)"
+    broadcasting = True
+    checks = (check(lambda x, y: x - y, (2, 3), (2, 3)),
+              check(lambda x, y: x - y, (3,), (2, 3), label="broadcast"),
+              check(lambda x: x - 1.5, (3,), label="scalar"))
+
+    def forward(ctx, a, b, alpha=1):
+        _check_bool_sub(a, b)
+        ctx.alpha = alpha
+        if alpha != 1:
+            return _binary(lambda A, B: A - B * alpha, a, b)
+        return _binary(np.subtract, a, b)
+
+    def backward(ctx, grad):
+        return grad, (-grad if ctx.alpha == 1 else grad * -ctx.alpha)
+
+
+class RsubBackward1(Node):
+    __slots__ = ("alpha",)
+    explain = "grad_self = -grad * alpha   (d(c - αa)/da = -α)"
+    checks = (check(lambda x: 1.5 - x, (2, 3)),)
+
+    def forward(ctx, a, other, alpha=1):
+        ctx.alpha = alpha
+        return _binary(lambda A, B: B - A * alpha if alpha != 1 else B - A, a, other)
+
+    def backward(ctx, grad):
+        return -grad if ctx.alpha == 1 else grad * -ctx.alpha
+
+
+class RsubBackward0(Node):
+    __slots__ = ("alpha",)
+    explain = "grad_self = -grad * alpha;  grad_other = grad   (rsub(a, b) = b - αa)"
+    broadcasting = True
+    checks = (check(lambda x, y: rsub(x, y), (2, 3), (3,)),)
+
+    def forward(ctx, a, b, alpha=1):
+        ctx.alpha = alpha
+        return _binary(lambda A, B: B - A * alpha if alpha != 1 else B - A, a, b)
+
+    def backward(ctx, grad):
+        return (-grad if ctx.alpha == 1 else grad * -ctx.alpha), grad
+
+
+class MulBackward0(Node):
+    explain = "grad_self = grad * other;  grad_other = grad * self   (product rule)"
+    broadcasting = True
+    checks = (check(lambda x, y: x * y, (2, 3), (2, 3)),
+              check(lambda x, y: x * y, (2, 3), (3,), label="broadcast"),
+              check(lambda x, y: x * y, (2, 1, 3), (4, 1), label="broadcast both"),
+              check(lambda x: x * 2.5, (3,), label="scalar"),
+              check(lambda x: x * x, (3,), label="same input twice"))
+
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return _binary(np.multiply, a, b)
+
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        ga = grad * b if ctx._next[0][0] is not None else None
+        gb = grad * a if ctx._next[1][0] is not None else None
+        return ga, gb
+
+
+class DivBackward0(Node):
+    explain = "grad_self = grad / other;  grad_other = -grad * self / other²   (quotient rule)"
+    broadcasting = True
+    checks = (check(lambda x, y: x / y, (2, 3), (2, 3), low=0.5, high=2.0),
+              check(lambda x, y: x / y, (2, 3), (3,), low=0.5, high=2.0, label="broadcast"),
+              check(lambda x: x / 3.0, (3,), label="scalar"))
+
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return _binary(np.true_divide, a, b, true_divide=True)
+
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        ga = grad / b if ctx._next[0][0] is not None else None
+        gb = -grad * a / (b * b) if ctx._next[1][0] is not None else None
+        return ga, gb
+
+
+class NegBackward0(Node):
+    explain = "grad_self = -grad"
+    checks = (check(lambda x: -x, (2, 3)),)
+
+    def forward(ctx, a):
+        if a._data.dtype.kind == "b":
+            raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are "
+                               "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+        return np.negative(a._data)
+
+    def backward(ctx, grad):
+        return -grad
+
+
+class PowBackward0(Node):
+    __slots__ = ("exponent",)
+    explain = "grad_self = grad * exponent * self^(exponent - 1)   (power rule)"
+    checks = (check(lambda x: x ** 2, (2, 3)),
+              check(lambda x: x ** 3, (3,)),
+              check(lambda x: x ** 0.5, (3,), low=0.5, high=2.0, label="sqrt"),
+              check(lambda x: x ** -1.5, (3,), low=0.5, high=2.0, label="negative"),
+              check(lambda x: x.square(), (3,), label="square"))
+
+    def forward(ctx, a, exponent):
+        ctx.save_for_backward(a)
+        ctx.exponent = exponent
+        A, E = binary_arrays(a, exponent)
+        if A.dtype.kind in "iu" and isinstance(exponent, int) and exponent < 0:
+            raise RuntimeError("Integers to negative integer powers are not allowed.")
+        if exponent == 2:
+            return np.multiply(A, A)
+        return np.power(A, E)
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        e = ctx.exponent
+        if e == 0:
+            return grad * 0
+        if e == 1:
+            return grad
+        if e == 2:
+            return grad * (a * 2.0)
+        return grad * (e * a ** (e - 1))
+
+
+class PowBackward1(Node):
+    explain = ("grad_self = grad * exponent * self^(exponent - 1);  "
+               "grad_exponent = grad * self^exponent * log(self)")
+    broadcasting = True
+    checks = (check(lambda x, y: x ** y, (2, 3), (2, 3), low=0.5, high=2.0),
+              check(lambda x, y: x ** y, (2, 3), (3,), low=0.5, high=2.0, label="broadcast"))
+
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        A, B = binary_arrays(a, b)
+        if A.dtype.kind in "iu" and np.any(B < 0):
+            raise RuntimeError("Integers to negative integer powers are not allowed.")
+        try:
+            return np.power(A, B)
+        except ValueError:
+            raise broadcast_error(A.shape, B.shape) from None
+
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        ga = gb = None
+        if ctx._next[0][0] is not None:
+            ga = grad * b * a ** (b - 1)
+        if ctx._next[1][0] is not None:
+            # where self == 0 and exponent >= 0 the true derivative is 0, not nan
+            safe = where((a == 0) & (b >= 0), 1.0, a)
+            gb = grad * (a ** b) * safe.log()
+        return ga, gb
+
+
+class PowBackward2(Node):
+    __slots__ = ("base",)
+    explain = "grad_exponent = grad * base^exponent * log(base)"
+    saves_output = True
+    checks = (check(lambda x: 2.0 ** x, (2, 3)),)
+
+    def forward(ctx, exponent, base):
+        ctx.base = base
+        A, E = binary_arrays(exponent, base)
+        return np.power(E, A)
+
+    def backward(ctx, grad):
+        import math
+        base = ctx.base
+        if base == 0:
+            return grad * 0
+        return grad * ctx.result * math.log(base)
+
+
+class RemainderBackward0(Node):
+    explain = "grad_self = grad   (a mod c has slope 1 in a)"
+    checks = (check(lambda x: x % 1.5, (2, 3), low=0.1, high=1.4),)
+
+    def forward(ctx, a, other):
+        return _binary(np.remainder, a, other)
+
+    def backward(ctx, grad):
+        return grad
+
+
+class RemainderBackward1(Node):
+    explain = "grad_self = grad;  grad_other = -grad * floor(self / other)"
+    broadcasting = True
+    checks = (check(lambda x, y: x % y, (2, 3), (2, 3), low=1.0, high=1.9),)
+
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return _binary(np.remainder, a, b)
+
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        return grad, -grad * (a / b).floor()
+
+
+def _check_bool_sub(a, b):
+    if isinstance(a, Tensor) and a._data.dtype.kind == "b" and (
+            isinstance(b, bool) or isinstance(b, Tensor) and b._data.dtype.kind == "b"):
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
+                           "Use the `^` or `logical_xor()` operator instead.")
+
+
+# -- public functions ---------------------------------------------------------
+
+def add(input, other, *, alpha=1):
+    """``input + alpha * other``, broadcasting."""
+    input, other = operand(input), operand(other)
+    if not isinstance(input, Tensor):
+        input, other = other, input
+    return AddBackward0.apply(input, other, alpha=alpha)
+
+
+def sub(input, other, *, alpha=1):
+    """``input - alpha * other``, broadcasting."""
+    input, other = operand(input), operand(other)
+    if not isinstance(input, Tensor):
+        return rsub(other, input, alpha=alpha)
+    return SubBackward0.apply(input, other, alpha=alpha)
+
+
+def rsub(input, other, *, alpha=1):
+    """``other - alpha * input``."""
+    input, other = operand(input), operand(other)
+    if isinstance(other, Tensor):
+        return RsubBackward0.apply(input, other, alpha=alpha)
+    _check_bool_sub(input, other)
+    return RsubBackward1.apply(input, other=other, alpha=alpha)
+
+
+def mul(input, other):
+    """Elementwise product, broadcasting."""
+    input, other = operand(input), operand(other)
+    if not isinstance(input, Tensor):
+        input, other = other, input
+    return MulBackward0.apply(input, other)
+
+
+def div(input, other, *, rounding_mode=None):
+    """Elementwise true division (``rounding_mode`` 'trunc' or 'floor' rounds the result)."""
+    input, other = operand(input), operand(other)
+    if not isinstance(input, Tensor):
+        if rounding_mode is None:
+            return reciprocal(other) * input
+        from ..creation import tensor
+        input = tensor(input)
+    if rounding_mode is None:
+        return DivBackward0.apply(input, other)
+    if rounding_mode == "floor":
+        return floor_divide(input, other)
+    if rounding_mode == "trunc":
+        r = _binary(lambda A, B: np.trunc(A / B) if A.dtype.kind == "f" else _int_trunc_div(A, B),
+                    input, other)
+        return not_differentiable("div", Tensor._wrap(np.asarray(r)), input, other)
+    raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
+                       f"'{rounding_mode}'")
+
+
+def _int_trunc_div(A, B):
+    if np.any(B == 0):
+        raise RuntimeError("ZeroDivisionError")
+    q = np.abs(A) // np.abs(B)
+    return np.where((A < 0) ^ (B < 0), -q, q)
+
+
+def true_divide(input, other):
+    return div(input, other)
+
+
+def floor_divide(input, other):
+    """Elementwise division rounded down (``//``); not differentiable, as in torch."""
+    input, other = operand(input), operand(other)
+    if not isinstance(input, Tensor):
+        from ..creation import tensor
+        input = tensor(input)
+    A, B = binary_arrays(input, other)
+    if A.dtype.kind in "iub" and np.any(np.asarray(B) == 0):
+        raise RuntimeError("ZeroDivisionError")
+    try:
+        r = np.floor_divide(A, B)
+    except ValueError:
+        raise broadcast_error(np.shape(A), np.shape(B)) from None
+    return not_differentiable("floor_divide", Tensor._wrap(np.asarray(r)), input, other)
+
+
+def remainder(input, other):
+    """Python-style modulus (the result has the sign of ``other``)."""
+    input, other = operand(input), operand(other)
+    if not isinstance(input, Tensor):
+        from ..creation import tensor
+        return RemainderBackward1.apply(tensor(input, dtype=None), other)
+    if isinstance(other, Tensor):
+        return RemainderBackward1.apply(input, other)
+    if input._data.dtype.kind in "iu" and other == 0:
+        raise RuntimeError("ZeroDivisionError")
+    return RemainderBackward0.apply(input, other=other)
+
+
+def neg(input):
+    """``-input``."""
+    return NegBackward0.apply(input)
+
+
+negative = neg
+
+
+def pow(input, exponent):
+    """``input ** exponent`` (either may be a scalar)."""
+    input, exponent = operand(input), operand(exponent)
+    if not isinstance(input, Tensor):
+        return PowBackward2.apply(exponent, base=input)
+    if isinstance(exponent, Tensor):
+        return PowBackward1.apply(input, exponent)
+    return PowBackward0.apply(input, exponent=exponent)
+
+
+def square(input):
+    """``input ** 2``."""
+    return PowBackward0.apply(input, exponent=2)
+
+
+def reciprocal(input):
+    from .unary import reciprocal as _r
+    return _r(input)
+
+
+def where(condition, input, other):
+    from .unary import where as _w
+    return _w(condition, input, other)

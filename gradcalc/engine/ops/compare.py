@@ -1,0 +1,176 @@
+"""Comparisons and logical ops: bool results, never part of the graph."""
+
+import numpy as np
+
+from ..tensor import Tensor
+from .support import as_tensor, binary_arrays, broadcast_error, dims_arg, operand, wrap_dim
+
+
+def _compare(fn, a, b):
+    a, b = operand(a), operand(b)
+    if not isinstance(a, Tensor):
+        a = as_tensor(a)
+    A, B = binary_arrays(a, b)
+    try:
+        return Tensor._wrap(np.asarray(fn(A, B)))
+    except ValueError:
+        raise broadcast_error(np.shape(A), np.shape(B)) from None
+
+
+def eq(input, other):
+    """Elementwise ``==`` (bool tensor)."""
+    return _compare(np.equal, input, other)
+
+
+def ne(input, other):
+    """Elementwise ``!=`` (bool tensor)."""
+    return _compare(np.not_equal, input, other)
+
+
+def lt(input, other):
+    """Elementwise ``<`` (bool tensor)."""
+    return _compare(np.less, input, other)
+
+
+def le(input, other):
+    """Elementwise ``<=`` (bool tensor)."""
+    return _compare(np.less_equal, input, other)
+
+
+def gt(input, other):
+    """Elementwise ``>`` (bool tensor)."""
+    return _compare(np.greater, input, other)
+
+
+def ge(input, other):
+    """Elementwise ``>=`` (bool tensor)."""
+    return _compare(np.greater_equal, input, other)
+
+
+greater, greater_equal, less, less_equal, not_equal = gt, ge, lt, le, ne
+
+
+def _bitwise(fn, name, a, b):
+    a, b = operand(a), operand(b)
+    if not isinstance(a, Tensor):
+        a, b = b, a
+    for v in (a, b):
+        if isinstance(v, Tensor) and v._data.dtype.kind == "f" or isinstance(v, float):
+            raise RuntimeError(f'"{name}_cpu" not implemented for \'Float\'')
+    A, B = binary_arrays(a, b)
+    try:
+        return Tensor._wrap(np.asarray(fn(A, B)))
+    except ValueError:
+        raise broadcast_error(np.shape(A), np.shape(B)) from None
+
+
+def bitwise_and(input, other):
+    """Elementwise ``&`` (logical and for bool tensors)."""
+    return _bitwise(np.bitwise_and, "bitwise_and", input, other)
+
+
+def bitwise_or(input, other):
+    """Elementwise ``|`` (logical or for bool tensors)."""
+    return _bitwise(np.bitwise_or, "bitwise_or", input, other)
+
+
+def bitwise_xor(input, other):
+    """Elementwise ``^`` (logical xor for bool tensors)."""
+    return _bitwise(np.bitwise_xor, "bitwise_xor", input, other)
+
+
+def bitwise_not(input):
+    """Elementwise ``~`` (logical not for bool tensors)."""
+    if input._data.dtype.kind == "f":
+        raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
+    return Tensor._wrap(np.invert(input._data))
+
+
+def logical_and(input, other):
+    """Elementwise logical and (bool tensor)."""
+    return _compare(lambda A, B: np.logical_and(A, B), input, other)
+
+
+def logical_or(input, other):
+    """Elementwise logical or (bool tensor)."""
+    return _compare(lambda A, B: np.logical_or(A, B), input, other)
+
+
+def logical_xor(input, other):
+    """Elementwise logical xor (bool tensor)."""
+    return _compare(lambda A, B: np.logical_xor(A, B), input, other)
+
+
+def logical_not(input):
+    """Elementwise logical not (bool tensor)."""
+    return Tensor._wrap(np.logical_not(as_tensor(input)._data))
+
+
+def isnan(input):
+    """Which elements are NaN."""
+    return Tensor._wrap(np.isnan(input._data))
+
+
+def isinf(input):
+    """Which elements are infinite."""
+    return Tensor._wrap(np.isinf(input._data))
+
+
+def isfinite(input):
+    """Which elements are finite."""
+    return Tensor._wrap(np.isfinite(input._data))
+
+
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """Elementwise ``|input - other| <= atol + rtol * |other|``."""
+    return _compare(lambda A, B: np.isclose(A, B, rtol=rtol, atol=atol, equal_nan=equal_nan), input, other)
+
+
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """True if every element is close (see isclose)."""
+    return bool(isclose(input, other, rtol, atol, equal_nan)._data.all())
+
+
+def equal(input, other):
+    """True if both tensors have the same shape and elements."""
+    return input._data.shape == other._data.shape and bool(np.array_equal(input._data, other._data))
+
+
+def any(input, dim=None, keepdim=False):
+    """Whether any element is true (or non-zero), overall or along ``dim``."""
+    axis = None if dim is None else dims_arg(dim, input._data.ndim)
+    return Tensor._wrap(np.asarray(np.any(input._data, axis=axis, keepdims=keepdim)))
+
+
+def all(input, dim=None, keepdim=False):
+    """Whether every element is true (or non-zero), overall or along ``dim``."""
+    axis = None if dim is None else dims_arg(dim, input._data.ndim)
+    return Tensor._wrap(np.asarray(np.all(input._data, axis=axis, keepdims=keepdim)))
+
+
+def _arg(fn, input, dim, keepdim):
+    d = input._data
+    if d.size == 0:
+        raise RuntimeError(f"{fn.__name__}(): Expected reduction dim to be specified for input.numel() == 0.")
+    if dim is None:
+        r = fn(d)
+        return Tensor._wrap(np.asarray(r, np.int64).reshape((1,) * d.ndim if keepdim else ()))
+    ax = wrap_dim(dim, d.ndim)
+    if d.ndim == 0:
+        return Tensor._wrap(np.zeros((), np.int64))
+    return Tensor._wrap(np.asarray(fn(d, axis=ax, keepdims=keepdim), np.int64))
+
+
+def argmax(input, dim=None, keepdim=False):
+    """Index of the largest element (of the flattened tensor, or along ``dim``)."""
+    return _arg(np.argmax, input, dim, keepdim)
+
+
+def argmin(input, dim=None, keepdim=False):
+    """Index of the smallest element (of the flattened tensor, or along ``dim``)."""
+    return _arg(np.argmin, input, dim, keepdim)
+
+
+def count_nonzero(input, dim=None):
+    axis = None if dim is None else dims_arg(dim, input._data.ndim)
+    return Tensor._wrap(np.asarray(np.count_nonzero(input._data, axis=axis), np.int64))

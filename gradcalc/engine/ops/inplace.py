@@ -1,0 +1,410 @@
+"""In-place operations (``add_``, ``x[i] = v``, ``+=``, ...) with torch's checks.
+
+An in-place op is its out-of-place op applied to a snapshot of the tensor,
+with the result written back into the tensor's own memory (so views see it).
+When the graph is recorded, the tensor's ``grad_fn`` becomes the new node; when
+the tensor is a view of another graph tensor, the base's history is rewritten
+with a ``CopySlices`` node over the region the view covers, and the view gets an
+``AsStridedBackward0`` node reading that region back, as in torch.
+The version counter is bumped, so a backward that needs the old values fails
+with torch's "modified by an inplace operation" error instead of a wrong answer.
+"""
+
+import numpy as np
+
+from .. import dtypes as _dt
+from ..grad_mode import STATE
+from ..node import Node
+from ..tensor import Tensor, _new
+from .checks import check
+from .support import as_tensor, binary_arrays, operand
+
+LEAF_MSG = "a leaf Variable that requires grad is being used in an in-place operation."
+VIEW_OF_LEAF_MSG = "a view of a leaf Variable that requires grad is being used in an in-place operation."
+OVERLAP_MSG = ("unsupported operation: more than one element of the written-to tensor refers to a single memory "
+               "location. Please clone() the tensor before performing the operation.")
+_PRETTY = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
+           "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+
+
+def _recording(t, args):
+    if not STATE.grad_enabled:
+        return False
+    if t._requires_grad:
+        return True
+    for a in args:
+        if isinstance(a, Tensor) and a._requires_grad:
+            return True
+    return False
+
+
+def check_writable(t):
+    """torch's checks before any in-place write to ``t``."""
+    if STATE.grad_enabled and t._requires_grad:
+        if t._grad_fn is None:
+            raise RuntimeError(LEAF_MSG)
+        ex = t._extra
+        if ex:
+            view = ex.get("view")
+            if view is not None and view[0]._grad_fn is None and view[0]._requires_grad:
+                raise RuntimeError(VIEW_OF_LEAF_MSG)
+            node = ex.get("multi_view")
+            if node is not None:
+                raise RuntimeError(
+                    f"Output {t._output_nr} of {node.name()} is a view and is being modified inplace. This view is "
+                    f"the output of a function that returns multiple views. Such functions do not allow the output "
+                    f"views to be modified inplace. You should replace the inplace operation by an out-of-place one.")
+    if not t._data.flags.writeable:
+        raise RuntimeError(OVERLAP_MSG)
+
+
+def write(t, arr):
+    """Store ``arr`` in ``t``'s own memory, with torch's casting rule, and bump its version."""
+    d = t._data
+    src = arr.dtype
+    if _category(src) > _category(d.dtype):
+        raise RuntimeError(f"result type {_PRETTY[_dt.from_numpy_dtype(src).name]} can't be cast to the desired "
+                           f"output type {_PRETTY[_dt.from_numpy_dtype(d.dtype).name]}")
+    if arr.shape != d.shape:
+        if np.broadcast_shapes(arr.shape, d.shape) != d.shape:
+            raise RuntimeError(f"output with shape {list(d.shape)} doesn't match the broadcast shape "
+                               f"{list(np.broadcast_shapes(arr.shape, d.shape))}")
+    np.copyto(d, arr, casting="unsafe")
+    t._bump_version()
+
+
+def _category(npdt):
+    k = npdt.kind
+    return 2 if k == "f" else (0 if k == "b" else 1)
+
+
+def inplace(t, compute, *args, **kw):
+    """Run ``compute(t, *args, **kw)`` (an out-of-place op) in place on ``t``."""
+    check_writable(t)
+    if not _recording(t, args):
+        prev = STATE.grad_enabled
+        STATE.grad_enabled = False
+        try:
+            r = compute(t, *args, **kw)
+        finally:
+            STATE.grad_enabled = prev
+        write(t, r._data)
+        return t
+    snapshot = _snapshot(t)
+    r = compute(snapshot, *args, **kw)
+    if r._data.dtype != t._data.dtype:
+        r = r.to(t.dtype) if _category(r._data.dtype) <= _category(t._data.dtype) else r
+    _rebind(t, r)
+    return t
+
+
+def _snapshot(t):
+    """A tensor with ``t``'s current value and history, unaffected by the coming write."""
+    s = _new(Tensor)
+    s._data = t._data.copy()
+    s._requires_grad = t._requires_grad
+    s._grad_fn = t._grad_fn
+    s._output_nr = t._output_nr
+    s._grad = None
+    s._vc = None
+    s._accum = t._accum
+    s._extra = None
+    return s
+
+
+def _rebind(t, r):
+    """Write result ``r`` into ``t`` and give ``t`` (or its base) the new history."""
+    view = t._extra.get("view") if t._extra else None
+    if view is None:
+        write(t, r._data)
+        t._grad_fn = r._grad_fn
+        t._output_nr = r._output_nr
+        t._requires_grad = r._requires_grad
+        return
+    base, chain = view
+    region = _region(base, chain)
+    new_base = CopySlices.apply(_snapshot(base), r, region=region)
+    write(base, new_base._data)  # also updates t, which is a view of base
+    base._grad_fn = new_base._grad_fn
+    base._output_nr = 0
+    base._requires_grad = True
+    reread = AsStridedBackward0.apply(base, region=region, chain=chain)
+    t._grad_fn = reread._grad_fn
+    t._output_nr = 0
+    t._requires_grad = True
+
+
+def _region(base, chain):
+    """Flat indices into ``base`` of the elements a chain of view ops selects."""
+    idx = np.arange(base._data.size, dtype=np.int64).reshape(base._data.shape)
+    for node in chain:
+        idx = node.replay(idx)
+    return np.ascontiguousarray(idx)
+
+
+class CopySlices(Node):
+    __slots__ = ("region", "src_shape")
+    explain = "grad_self = grad with the overwritten region zeroed;  grad_src = grad[region]"
+    checks = (check(lambda x, v: _setitem_result(x, (1,), v), (3, 2), (2,)),
+              check(lambda x, v: _setitem_result(x, (slice(None), 0), v), (3, 2), (1,), label="broadcast value"))
+
+    def forward(ctx, base, src, *, region):
+        ctx.region = region
+        ctx.src_shape = src._data.shape
+        out = base._data.copy()
+        flat = out.reshape(-1)
+        flat[region] = np.broadcast_to(src._data, region.shape)
+        return out
+
+    def backward(ctx, grad):
+        region = Tensor._wrap(ctx.region)
+        g_base = g_src = None
+        if ctx._next[0][0] is not None:
+            mask = np.zeros(grad._data.size, bool)
+            mask[ctx.region.reshape(-1)] = True
+            g_base = grad.masked_fill(Tensor._wrap(mask.reshape(grad._data.shape)), 0.0)
+        if ctx._next[1][0] is not None:
+            g_src = grad.reshape(-1)[region]
+            if g_src._data.shape != ctx.src_shape:
+                from ..backward import sum_to
+                g_src = sum_to(g_src, ctx.src_shape)
+        return g_base, g_src
+
+
+class AsStridedBackward0(Node):
+    __slots__ = ("region", "base_shape")
+    explain = "grad_base = zeros like base, with grad added at the region this view reads"
+    is_view = True
+    checks = ()
+
+    def forward(ctx, base, *, region, chain):
+        ctx.region = region
+        ctx.base_shape = base._data.shape
+        arr = base._data
+        for node in chain:
+            arr = node.replay(arr)
+        return arr
+
+    def backward(ctx, grad):
+        n = 1
+        for d in ctx.base_shape:
+            n *= d
+        from .indexing import IndexPutBackward0
+        flat = IndexPutBackward0.apply(None, grad.reshape(-1), key=(ctx.region.reshape(-1),), shape=(n,),
+                                       accumulate=True)
+        return flat.reshape(ctx.base_shape)
+
+
+class FillBackward0(Node):
+    explain = "grad_self = 0   (every value was overwritten by a constant)"
+    checks = (check(lambda x: (x * 1).fill_(2.0) * x, (2, 3)),)
+
+    def forward(ctx, a, value):
+        return np.full_like(a._data, value)
+
+    def backward(ctx, grad):
+        return grad * 0
+
+
+class ZeroBackward0(Node):
+    explain = "grad_self = 0   (every value was set to zero)"
+    checks = (check(lambda x: (x * 1).zero_() + x, (2, 3)),)
+
+    def forward(ctx, a):
+        return np.zeros_like(a._data)
+
+    def backward(ctx, grad):
+        return grad * 0
+
+
+class CopyBackwards(Node):
+    explain = "grad_self = 0;  grad_src = grad (summed to src's shape, in src's dtype)"
+    broadcasting = True
+    checks = (check(lambda x, s: (x * 1).copy_(s) * x, (2, 3), (3,)),)
+
+    def forward(ctx, a, src):
+        s = np.broadcast_to(src._data, a._data.shape) if src._data.shape != a._data.shape else src._data
+        return s.astype(a._data.dtype, copy=True)
+
+    def backward(ctx, grad):
+        return grad * 0, grad
+
+
+class MaskedFillBackward0(Node):
+    explain = "grad_self = grad with the filled positions zeroed"
+    checks = (check(lambda x: x.masked_fill(x > 0, 0.5), (2, 3)),)
+
+    def forward(ctx, a, mask, value):
+        ctx.save_for_backward(mask)
+        v = value._data if isinstance(value, Tensor) else value
+        return np.where(mask._data, np.asarray(v, a._data.dtype), a._data)
+
+    def backward(ctx, grad):
+        (mask,) = ctx.saved_tensors
+        return grad.masked_fill(mask, 0.0)
+
+
+def masked_fill(input, mask, value):
+    """A copy of ``input`` with ``value`` where ``mask`` is true."""
+    mask = as_tensor(mask)
+    if mask._data.dtype.kind != "b":
+        raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
+                           f"{mask.dtype.name}")
+    if isinstance(value, Tensor) and value._data.ndim:
+        raise RuntimeError(f"masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                           f"{value._data.ndim} dimension(s).")
+    return MaskedFillBackward0.apply(input, mask=mask, value=value)
+
+
+def setitem(t, key, value):
+    """``t[key] = value``: a write into ``t``'s memory (CopySlices in the graph)."""
+    check_writable(t)
+    value = operand(value)
+    if isinstance(value, Tensor) and value is t:
+        value = Tensor._wrap(value._data.copy())
+    record = _recording(t, (value,))
+    if not record:
+        npkey = _numpy_key(t, key)
+        v = value._data if isinstance(value, Tensor) else value
+        try:
+            t._data[npkey] = v
+        except IndexError as e:
+            raise IndexError(str(e).replace("axis", "dimension")) from None
+        except ValueError:
+            shape = t._data[npkey].shape
+            raise RuntimeError(f"shape mismatch: value tensor of shape {list(np.shape(v))} cannot be broadcast "
+                               f"to indexing result of shape {list(shape)}") from None
+        t._bump_version()
+        return
+    region = _key_region(t, key)
+    if not isinstance(value, Tensor):
+        value = as_tensor(value, dtype=t.dtype)
+    elif value._data.dtype != t._data.dtype:
+        value = value.to(t.dtype)
+    try:
+        np.broadcast_shapes(value._data.shape, region.shape)
+    except ValueError:
+        raise RuntimeError(f"shape mismatch: value tensor of shape {list(value._data.shape)} cannot be broadcast "
+                           f"to indexing result of shape {list(region.shape)}") from None
+    r = CopySlices.apply(_snapshot(t), value, region=region)
+    _rebind(t, r)
+    if _is_advanced(key):
+        _rename(t._grad_fn if t._extra is None or "view" not in t._extra else None, "IndexPutBackward0")
+
+
+def _setitem_result(x, key, v):
+    """``y = x * 1; y[key] = v; return y`` (for the gradchecks)."""
+    y = x * 1
+    y[key] = v
+    return y
+
+
+def _numpy_key(t, key):
+    """The numpy equivalent of ``key`` (tensors to arrays)."""
+    if not isinstance(key, tuple):
+        key = (key,)
+    out = []
+    for k in key:
+        if isinstance(k, Tensor):
+            k = k._data
+        elif isinstance(k, list):
+            k = as_tensor(k)._data
+        out.append(k)
+    return tuple(out)
+
+
+def _key_region(t, key):
+    idx = np.arange(t._data.size, dtype=np.int64).reshape(t._data.shape)
+    try:
+        return np.ascontiguousarray(idx[_numpy_key(t, key)])
+    except IndexError as e:
+        raise IndexError(str(e).replace("axis", "dimension")) from None
+
+
+def _is_advanced(key):
+    keys = key if isinstance(key, tuple) else (key,)
+    return any(isinstance(k, (Tensor, list, np.ndarray)) for k in keys)
+
+
+def _rename(node, name):
+    """Report the node under torch's name for an advanced-index write (IndexPutBackward0)."""
+    if node is not None and type(node) is CopySlices:
+        node.__class__ = IndexPutCopy
+
+
+class IndexPutCopy(CopySlices):
+    """CopySlices as created by ``x[tensor_index] = v``: torch calls it IndexPutBackward0."""
+
+    __slots__ = ()
+    checks = ()
+
+    def name(self):
+        return "IndexPutBackward0"
+
+
+# -- the in-place methods ----------------------------------------------------------
+
+def _fast_binary(ufunc):
+    """``t op= other`` without a graph: one numpy call into ``t``'s own memory."""
+    def run(t, other):
+        A, B = binary_arrays(t, other)
+        if A is not t._data or _category(np.result_type(A, B)) > _category(t._data.dtype):
+            return False
+        try:
+            ufunc(A, B, out=A)
+        except ValueError:
+            return False
+        t._bump_version()
+        return True
+    return run
+
+
+def make_inplace(name, fn, fast=None):
+    """Build method ``name`` (``add_``) from the out-of-place function ``fn``."""
+    def method(self, *args, **kw):
+        if fast is not None and not kw and len(args) == 1 and not _recording(self, args):
+            check_writable(self)
+            if fast(self, operand(args[0])):
+                return self
+        return inplace(self, fn, *args, **kw)
+    method.__name__ = name
+    method.__doc__ = f"In-place version of {name[:-1]}()."
+    return method
+
+
+def fill_(t, value):
+    """Fill with ``value`` in place."""
+    if isinstance(value, Tensor):
+        if value._data.ndim:
+            raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
+                               f"{value._data.ndim} dimensions.")
+        if not value._requires_grad:
+            value = value.item()
+    if isinstance(value, Tensor):
+        return inplace(t, lambda a, v: CopyBackwards.apply(a, v), value)
+    return inplace(t, lambda a: FillBackward0.apply(a, value=value))
+
+
+def zero_(t):
+    """Set every element to zero in place."""
+    check_writable(t)
+    if not _recording(t, ()):
+        t._data.fill(0)
+        t._bump_version()
+        return t
+    return inplace(t, ZeroBackward0.apply)
+
+
+def copy_(t, src, non_blocking=False):
+    """Copy ``src`` (broadcast) into this tensor in place."""
+    src = as_tensor(src)
+    check_writable(t)
+    if not _recording(t, (src,)):
+        try:
+            np.copyto(t._data, np.broadcast_to(src._data, t._data.shape), casting="unsafe")
+        except ValueError:
+            raise RuntimeError(f"output with shape {list(t._data.shape)} doesn't match the broadcast shape "
+                               f"{list(np.broadcast_shapes(t._data.shape, src._data.shape))}") from None
+        t._bump_version()
+        return t
+    return inplace(t, CopyBackwards.apply, src)

@@ -1,0 +1,214 @@
+"""Matrix products: mm, mv, dot, bmm, and matmul/@ composed from them as torch does."""
+
+import numpy as np
+
+from ..limits import check_numel
+from ..node import Node
+from ..tensor import Tensor
+from .checks import check
+from .support import as_tensor, broadcast_error
+
+_C_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
+            "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
+_PRETTY = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
+           "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+
+
+def _same_dtype(a, b, what):
+    if a._data.dtype != b._data.dtype:
+        na, nb = a.dtype.name, b.dtype.name
+        if what == "dot":
+            raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {_PRETTY[na]} and "
+                               f"{_PRETTY[nb]}")
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {_C_NAMES[na]} != {_C_NAMES[nb]}")
+
+
+class MmBackward0(Node):
+    explain = "grad_self = grad @ mat2ᵀ;  grad_mat2 = selfᵀ @ grad"
+    checks = (check(lambda a, b: a.mm(b), (2, 3), (3, 4)),
+              check(lambda a, b: a @ b, (3, 3), (3, 2), label="@"))
+
+    def forward(ctx, a, b):
+        A, B = a._data, b._data
+        if A.ndim != 2:
+            raise RuntimeError("self must be a matrix")
+        if B.ndim != 2:
+            raise RuntimeError("mat2 must be a matrix")
+        if A.shape[1] != B.shape[0]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({A.shape[0]}x{A.shape[1]} and "
+                               f"{B.shape[0]}x{B.shape[1]})")
+        _same_dtype(a, b, "mm")
+        ctx.save_for_backward(a, b)
+        return A @ B
+
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        ga = grad.mm(b.t()) if ctx._next[0][0] is not None else None
+        gb = a.t().mm(grad) if ctx._next[1][0] is not None else None
+        return ga, gb
+
+
+class MvBackward0(Node):
+    explain = "grad_self = outer(grad, vec);  grad_vec = selfᵀ @ grad"
+    checks = (check(lambda a, v: a.mv(v), (2, 3), (3,)),)
+
+    def forward(ctx, a, v):
+        A, V = a._data, v._data
+        if A.ndim != 2 or V.ndim != 1:
+            raise RuntimeError(f"vector + matrix @ vector expected, got {V.ndim}, {A.ndim}, {V.ndim}")
+        if A.shape[1] != V.shape[0]:
+            raise RuntimeError(f"size mismatch, got input ({A.shape[0]}), mat ({A.shape[0]}x{A.shape[1]}), "
+                               f"vec ({V.shape[0]})")
+        _same_dtype(a, v, "mv")
+        ctx.save_for_backward(a, v)
+        return A @ V
+
+    def backward(ctx, grad):
+        a, v = ctx.saved_tensors
+        ga = grad.unsqueeze(1) * v if ctx._next[0][0] is not None else None
+        gv = a.t().mv(grad) if ctx._next[1][0] is not None else None
+        return ga, gv
+
+
+class DotBackward0(Node):
+    explain = "grad_self = grad * other;  grad_other = grad * self"
+    checks = (check(lambda a, b: a.dot(b), (3,), (3,)),
+              check(lambda a, b: a @ b, (4,), (4,), label="@"))
+
+    def forward(ctx, a, b):
+        A, B = a._data, b._data
+        if A.ndim != 1 or B.ndim != 1:
+            raise RuntimeError(f"1D tensors expected, but got {A.ndim}D and {B.ndim}D tensors")
+        if A.shape[0] != B.shape[0]:
+            raise RuntimeError(f"inconsistent tensor size, expected tensor [{A.shape[0]}] and src [{B.shape[0]}] "
+                               f"to have the same number of elements, but got {A.shape[0]} and {B.shape[0]} "
+                               f"elements respectively")
+        _same_dtype(a, b, "dot")
+        ctx.save_for_backward(a, b)
+        return np.asarray(np.dot(A, B))
+
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        return grad * b, grad * a
+
+
+class BmmBackward0(Node):
+    explain = "grad_self = grad @ mat2ᵀ (per batch);  grad_mat2 = selfᵀ @ grad (per batch)"
+    checks = (check(lambda a, b: a.bmm(b), (2, 2, 3), (2, 3, 4)),)
+
+    def forward(ctx, a, b):
+        A, B = a._data, b._data
+        if A.ndim != 3:
+            raise RuntimeError("batch1 must be a 3D tensor")
+        if B.ndim != 3:
+            raise RuntimeError("batch2 must be a 3D tensor")
+        if B.shape[0] != A.shape[0] or B.shape[1] != A.shape[2]:
+            raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                               f"[{A.shape[0]}, {A.shape[2]}] but got: [{B.shape[0]}, {B.shape[1]}].")
+        _same_dtype(a, b, "bmm")
+        ctx.save_for_backward(a, b)
+        return np.matmul(A, B)
+
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        ga = grad.bmm(b.transpose(1, 2)) if ctx._next[0][0] is not None else None
+        gb = a.transpose(1, 2).bmm(grad) if ctx._next[1][0] is not None else None
+        return ga, gb
+
+
+# -- public functions ---------------------------------------------------------
+
+def mm(input, mat2):
+    """Matrix product of two 2-D tensors."""
+    return MmBackward0.apply(input, mat2)
+
+
+def mv(input, vec):
+    """Matrix-vector product."""
+    return MvBackward0.apply(input, vec)
+
+
+def dot(input, other):
+    """Dot product of two 1-D tensors."""
+    return DotBackward0.apply(input, other)
+
+
+inner = None  # defined by the catalogue when needed
+
+
+def bmm(input, mat2):
+    """Batched matrix product of two 3-D tensors."""
+    return BmmBackward0.apply(input, mat2)
+
+
+def outer(input, vec2):
+    """Outer product of two vectors."""
+    if input._data.ndim != 1 or vec2._data.ndim != 1:
+        raise RuntimeError(f"outer: Expected 1-D argument self, but got {input._data.ndim}-D"
+                           if input._data.ndim != 1 else
+                           f"outer: Expected 1-D argument vec2, but got {vec2._data.ndim}-D")
+    check_numel((input._data.shape[0], vec2._data.shape[0]))
+    return input.reshape(-1, 1) * vec2
+
+
+ger = outer
+
+
+def matmul(input, other):
+    """Matrix product with torch's rules for 1-D operands and broadcast batch dims (``@``)."""
+    input = as_tensor(input)
+    other = as_tensor(other)
+    da, db = input._data.ndim, other._data.ndim
+    if da == 0 or db == 0:
+        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {da}D and {db}D")
+    if da == 1 and db == 1:
+        return dot(input, other)
+    if da == 2 and db == 1:
+        return mv(input, other)
+    if da == 1 and db == 2:
+        return mm(input.unsqueeze(0), other).squeeze(0)
+    if da == 2 and db == 2:
+        return mm(input, other)
+    if da >= 3 and db <= 2:
+        # fold the batch dims into the rows: one mm (or mv) instead of a batched product
+        lead = input._data.shape[:-1]
+        folded = input.reshape(-1, input._data.shape[-1])
+        if db == 1:
+            out = mv(folded, other)
+            return _unsafe_view(out, lead)
+        check_numel(lead + other._data.shape[-1:])
+        out = mm(folded, other)
+        return _unsafe_view(out, lead + (other._data.shape[-1],))
+    return _batched_matmul(input, other)
+
+
+def _unsafe_view(t, shape):
+    from .shape import UnsafeViewBackward0
+    return UnsafeViewBackward0.apply(t, shape=tuple(shape))
+
+
+def _batched_matmul(a, b):
+    """The general case: broadcast the batch dims, then one bmm."""
+    a1 = a._data.ndim == 1
+    b1 = b._data.ndim == 1
+    if a1:
+        a = a.unsqueeze(0)
+    if b1:
+        b = b.unsqueeze(-1)
+    sa, sb = a._data.shape, b._data.shape
+    try:
+        batch = np.broadcast_shapes(sa[:-2], sb[:-2])
+    except ValueError:
+        raise broadcast_error(sa[:-2], sb[:-2]) from None
+    n, k, m = sa[-2], sa[-1], sb[-1]
+    if sb[-2] != k:
+        bsz = int(np.prod(batch)) if batch else 1
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{bsz}, {k}] but got: "
+                           f"[{bsz}, {sb[-2]}].")
+    check_numel(batch + (n, m))
+    bsz = int(np.prod(batch)) if batch else 1
+    a3 = a.expand(batch + (n, k)).reshape(bsz, n, k)
+    b3 = b.expand(batch + (k, m)).reshape(bsz, k, m)
+    out = bmm(a3, b3)
+    shape = batch + ((n,) if not a1 else ()) + ((m,) if not b1 else ())
+    return _unsafe_view(out, shape)

@@ -1,0 +1,377 @@
+"""Reductions: sum, mean, prod, max/min (whole tensor and along a dim), norm."""
+
+import collections
+
+import numpy as np
+
+from .. import dtypes as _dt
+from ..node import Node
+from ..tensor import Tensor
+from .checks import check
+from .support import dims_arg, expand_reduced, wrap_dim
+
+
+def _sum_dtype(arr, dtype):
+    if dtype is not None:
+        return _dt.as_dtype(dtype).np
+    k = arr.dtype.kind
+    return np.int64 if k in "iub" else arr.dtype
+
+
+class SumBackward0(Node):
+    __slots__ = ("shape",)
+    explain = "grad_self = grad expanded to self's shape   (every element contributes once)"
+    checks = (check(lambda x: x.sum(), (2, 3)),)
+
+    def forward(ctx, a, dtype=None):
+        ctx.shape = a._data.shape
+        return np.asarray(a._data.sum(dtype=_sum_dtype(a._data, dtype)))
+
+    def backward(ctx, grad):
+        return grad.expand(ctx.shape) if ctx.shape else grad
+
+
+class SumBackward1(Node):
+    __slots__ = ("dims", "keepdim", "shape")
+    explain = "grad_self = grad, with the summed dims restored, expanded to self's shape"
+    checks = (check(lambda x: x.sum(1), (2, 3)),
+              check(lambda x: x.sum((0, 2), keepdim=True), (2, 3, 4), label="dims keepdim"),
+              check(lambda x: x.sum(-1), (3,), label="1-D"))
+
+    def forward(ctx, a, dims, keepdim=False, dtype=None):
+        ctx.dims = dims
+        ctx.keepdim = keepdim
+        ctx.shape = a._data.shape
+        return np.asarray(a._data.sum(axis=dims, keepdims=keepdim, dtype=_sum_dtype(a._data, dtype)))
+
+    def backward(ctx, grad):
+        return expand_reduced(grad, ctx.shape, ctx.dims, ctx.keepdim).expand(ctx.shape)
+
+
+class MeanBackward0(Node):
+    __slots__ = ("shape",)
+    explain = "grad_self = grad / N expanded to self's shape   (N = number of elements)"
+    checks = (check(lambda x: x.mean(), (2, 3)),)
+
+    def forward(ctx, a, dtype=None):
+        _check_mean_dtype(a, dtype)
+        ctx.shape = a._data.shape
+        d = a._data if dtype is None else a._data.astype(_dt.as_dtype(dtype).np)
+        return np.asarray(d.mean(dtype=d.dtype))
+
+    def backward(ctx, grad):
+        n = int(np.prod(ctx.shape))
+        return (grad / n).expand(ctx.shape) if ctx.shape else grad / n
+
+
+class MeanBackward1(Node):
+    __slots__ = ("dims", "keepdim", "shape")
+    explain = "grad_self = grad / N, with the averaged dims restored, expanded to self's shape"
+    checks = (check(lambda x: x.mean(0), (2, 3)),
+              check(lambda x: x.mean((1, 2), keepdim=True), (2, 3, 4), label="dims keepdim"))
+
+    def forward(ctx, a, dims, keepdim=False, dtype=None):
+        _check_mean_dtype(a, dtype)
+        ctx.dims = dims
+        ctx.keepdim = keepdim
+        ctx.shape = a._data.shape
+        d = a._data if dtype is None else a._data.astype(_dt.as_dtype(dtype).np)
+        return np.asarray(d.mean(axis=dims, keepdims=keepdim, dtype=d.dtype))
+
+    def backward(ctx, grad):
+        n = 1
+        for d in ctx.dims:
+            n *= ctx.shape[d]
+        return (expand_reduced(grad, ctx.shape, ctx.dims, ctx.keepdim) / n).expand(ctx.shape)
+
+
+def _check_mean_dtype(a, dtype):
+    d = a._data.dtype if dtype is None else _dt.as_dtype(dtype).np
+    if d.kind != "f":
+        name = _dt.from_numpy_dtype(d).name
+        raise RuntimeError(f"mean(): could not infer output dtype. Input dtype must be either a floating "
+                           f"point or complex dtype. Got: {_PRETTY.get(name, name.capitalize())}")
+
+
+_PRETTY = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
+           "bool": "Bool", "float32": "Float", "float64": "Double", "float16": "Half"}
+
+
+class ProdBackward0(Node):
+    explain = "grad_self = grad * (product of all the other elements)"
+    saves_output = True
+    checks = (check(lambda x: x.prod(), (2, 3), low=0.5, high=1.5),)
+
+    def forward(ctx, a, dtype=None):
+        ctx.save_for_backward(a)
+        return np.asarray(a._data.prod(dtype=_sum_dtype(a._data, dtype)))
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return _prod_grad(grad, a, ctx.result, None, True)
+
+
+class ProdBackward1(Node):
+    __slots__ = ("dim", "keepdim")
+    explain = "grad_self = grad * (product of the other elements along dim)"
+    saves_output = True
+    checks = (check(lambda x: x.prod(1), (2, 3), low=0.5, high=1.5),)
+
+    def forward(ctx, a, dim, keepdim=False, dtype=None):
+        ctx.save_for_backward(a)
+        ctx.dim = dim
+        ctx.keepdim = keepdim
+        return np.asarray(a._data.prod(axis=dim, keepdims=keepdim, dtype=_sum_dtype(a._data, dtype)))
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return _prod_grad(grad, a, ctx.result, (ctx.dim,), ctx.keepdim)
+
+
+def _prod_grad(grad, a, result, dims, keepdim):
+    shape = a._data.shape
+    g = expand_reduced(grad, shape, dims, keepdim)
+    r = expand_reduced(result, shape, dims, keepdim)
+    if not (a._data == 0).any():
+        return g * r / a
+    # with zeros, result / a is undefined: the product of the others, computed directly
+    data = a._data
+    axis = None if dims is None else dims[0]
+    flat = data.reshape(-1) if axis is None else np.moveaxis(data, axis, -1)
+    left = np.cumprod(np.concatenate([np.ones(flat.shape[:-1] + (1,), flat.dtype), flat[..., :-1]], -1), -1)
+    rev = flat[..., ::-1]
+    right = np.cumprod(np.concatenate([np.ones(rev.shape[:-1] + (1,), rev.dtype), rev[..., :-1]], -1), -1)[..., ::-1]
+    others = left * right
+    others = others.reshape(shape) if axis is None else np.moveaxis(others, -1, axis)
+    return g * Tensor._wrap(others)
+
+
+# torch returns (values, indices) as a named tuple
+_return_types = {}
+
+
+def return_type(name, fields=("values", "indices")):
+    """A named tuple class printed as ``torch.return_types.NAME(...)``."""
+    cls = _return_types.get(name)
+    if cls is None:
+        base = collections.namedtuple(name, fields)
+
+        def __repr__(self):
+            from ..printing import return_types_repr
+            return return_types_repr(name, list(zip(self._fields, self)))
+
+        cls = type(name, (base,), {"__slots__": (), "__repr__": __repr__, "__str__": __repr__})
+        _return_types[name] = cls
+    return cls
+
+
+class MaxBackward1(Node):
+    explain = "grad_self = grad shared equally among the elements equal to the maximum"
+    saves_output = True
+    checks = (check(lambda x: x.max(), (2, 3)),)
+
+    def forward(ctx, a):
+        _check_nonempty(a, "max")
+        ctx.save_for_backward(a)
+        return np.asarray(a._data.max())
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return _evenly(grad, a, ctx.result)
+
+
+class MinBackward1(Node):
+    explain = "grad_self = grad shared equally among the elements equal to the minimum"
+    saves_output = True
+    checks = (check(lambda x: x.min(), (2, 3)),)
+
+    def forward(ctx, a):
+        _check_nonempty(a, "min")
+        ctx.save_for_backward(a)
+        return np.asarray(a._data.min())
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return _evenly(grad, a, ctx.result)
+
+
+def _evenly(grad, a, result):
+    mask = a == result
+    return grad * mask / mask.sum()
+
+
+def _check_nonempty(a, what):
+    if a._data.size == 0:
+        raise RuntimeError(f"{what}(): Expected reduction dim to be specified for input.numel() == 0. "
+                           f"Specify the reduction dim with the 'dim' argument.")
+
+
+class MaxBackward0(Node):
+    __slots__ = ("dim", "keepdim", "shape")
+    explain = "grad_self = grad placed at the index of each maximum along dim (zeros elsewhere)"
+    n_diff_outputs = 1
+    checks = (check(lambda x: x.max(1)[0], (2, 3)),
+              check(lambda x: x.max(0, keepdim=True).values, (3, 2), label="keepdim"))
+
+    def forward(ctx, a, dim, keepdim=False):
+        return _select_along(ctx, a, dim, keepdim, np.argmax)
+
+    def backward(ctx, grad, _grad_indices=None):
+        return _place_along(ctx, grad)
+
+
+class MinBackward0(Node):
+    __slots__ = ("dim", "keepdim", "shape")
+    explain = "grad_self = grad placed at the index of each minimum along dim (zeros elsewhere)"
+    n_diff_outputs = 1
+    checks = (check(lambda x: x.min(1)[0], (2, 3)),)
+
+    def forward(ctx, a, dim, keepdim=False):
+        return _select_along(ctx, a, dim, keepdim, np.argmin)
+
+    def backward(ctx, grad, _grad_indices=None):
+        return _place_along(ctx, grad)
+
+
+def _select_along(ctx, a, dim, keepdim, argfn):
+    d = a._data
+    if d.shape and d.shape[dim] == 0:
+        raise IndexError(f"max(): Expected reduction dim {dim} to have non-zero size.")
+    idx = argfn(d, axis=dim, keepdims=True) if d.ndim else np.zeros((), np.int64)
+    vals = np.take_along_axis(d, idx, axis=dim) if d.ndim else d.copy()
+    if not keepdim and d.ndim:
+        idx = idx.squeeze(dim)
+        vals = vals.squeeze(dim)
+    ctx.dim = dim
+    ctx.keepdim = keepdim
+    ctx.shape = d.shape
+    ctx.save_for_backward(Tensor._wrap(idx.astype(np.int64)))
+    return vals, idx.astype(np.int64)
+
+
+def _place_along(ctx, grad):
+    (idx,) = ctx.saved_tensors
+    if not ctx.shape:
+        return grad
+    from .indexing import scatter_into_zeros
+    g = grad if ctx.keepdim else grad.unsqueeze(ctx.dim)
+    i = idx if ctx.keepdim else idx.unsqueeze(ctx.dim)
+    return scatter_into_zeros(ctx.shape, ctx.dim, i, g)
+
+
+class LinalgVectorNormBackward0(Node):
+    __slots__ = ("ord", "dims", "keepdim")
+    explain = "grad_self = grad * self * |self|^(p-2) / norm^(p-1)   (p = 2: grad * self / norm)"
+    saves_output = True
+    checks = (check(lambda x: x.norm(), (2, 3)),
+              check(lambda x: x.norm(dim=1), (2, 3), label="dim"),
+              check(lambda x: x.norm(p=1), (2, 3), label="p=1"),
+              check(lambda x: x.norm(p=3, dim=0, keepdim=True), (2, 3), label="p=3 keepdim"))
+
+    def forward(ctx, a, ord=2, dims=None, keepdim=False):
+        ctx.save_for_backward(a)
+        ctx.ord = ord
+        ctx.dims = dims
+        ctx.keepdim = keepdim
+        d = a._data
+        if d.dtype.kind != "f":
+            raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. "
+                               f"Got {_PRETTY[_dt.from_numpy_dtype(d.dtype).name]}")
+        x = np.abs(d)
+        if ord == 2:
+            r = np.sqrt(np.sum(x * x, axis=dims, keepdims=keepdim))
+        elif ord == 1:
+            r = np.sum(x, axis=dims, keepdims=keepdim)
+        elif ord == float("inf"):
+            r = np.max(x, axis=dims, keepdims=keepdim)
+        elif ord == -float("inf"):
+            r = np.min(x, axis=dims, keepdims=keepdim)
+        elif ord == 0:
+            r = np.sum(x != 0, axis=dims, keepdims=keepdim).astype(d.dtype)
+        else:
+            r = np.sum(x ** ord, axis=dims, keepdims=keepdim) ** (1.0 / ord)
+        return np.asarray(r, dtype=d.dtype)
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        p = ctx.ord
+        shape = a._data.shape
+        g = expand_reduced(grad, shape, ctx.dims, ctx.keepdim)
+        n = expand_reduced(ctx.result, shape, ctx.dims, ctx.keepdim)
+        if p == 0:
+            return a * 0
+        if p == 1:
+            return g * a.sign()
+        if p == 2:
+            # where the norm is 0 the gradient is 0 (torch's subgradient choice)
+            return g * a / where(n == 0, 1.0, n) * (n != 0)
+        if p in (float("inf"), -float("inf")):
+            mask = a.abs() == n
+            return g * a.sign() * mask / mask.sum(ctx.dims, keepdim=True)
+        safe = where(n == 0, 1.0, n)
+        return g * a * a.abs() ** (p - 2) / safe ** (p - 1) * (n != 0)
+
+
+# -- public functions ---------------------------------------------------------
+
+def sum(input, dim=None, keepdim=False, *, dtype=None):
+    """Sum of all elements, or along ``dim`` (an int or a tuple of ints)."""
+    if dim is None:
+        if keepdim:
+            return SumBackward1.apply(input, dims=tuple(range(input._data.ndim)), keepdim=True, dtype=dtype)
+        return SumBackward0.apply(input, dtype=dtype)
+    dims = dims_arg(dim, input._data.ndim) if input._data.ndim else ()
+    return SumBackward1.apply(input, dims=dims, keepdim=keepdim, dtype=dtype)
+
+
+def mean(input, dim=None, keepdim=False, *, dtype=None):
+    """Mean of all elements, or along ``dim`` (an int or a tuple of ints)."""
+    if dim is None:
+        if keepdim:
+            return MeanBackward1.apply(input, dims=tuple(range(input._data.ndim)), keepdim=True, dtype=dtype)
+        return MeanBackward0.apply(input, dtype=dtype)
+    dims = dims_arg(dim, input._data.ndim) if input._data.ndim else ()
+    return MeanBackward1.apply(input, dims=dims, keepdim=keepdim, dtype=dtype)
+
+
+def prod(input, dim=None, keepdim=False, *, dtype=None):
+    """Product of all elements, or along ``dim``."""
+    if dim is None:
+        return ProdBackward0.apply(input, dtype=dtype)
+    return ProdBackward1.apply(input, dim=wrap_dim(dim, input._data.ndim), keepdim=keepdim, dtype=dtype)
+
+
+def _max_min(input, dim, keepdim, other, whole, along, name):
+    if isinstance(dim, Tensor) and other is None:
+        dim, other = None, dim
+    if other is not None:
+        from .unary import maximum, minimum
+        return (maximum if name == "max" else minimum)(input, other)
+    if dim is None:
+        return whole.apply(input)
+    d = wrap_dim(dim, input._data.ndim)
+    values, indices = along.apply(input, dim=d, keepdim=keepdim)
+    return return_type(name)(values, indices)
+
+
+def max(input, dim=None, keepdim=False, *, other=None):
+    """The largest element; with ``dim``, (values, indices) along it; with a tensor, elementwise maximum."""
+    return _max_min(input, dim, keepdim, other, MaxBackward1, MaxBackward0, "max")
+
+
+def min(input, dim=None, keepdim=False, *, other=None):
+    """The smallest element; with ``dim``, (values, indices) along it; with a tensor, elementwise minimum."""
+    return _max_min(input, dim, keepdim, other, MinBackward1, MinBackward0, "min")
+
+
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
+    """Vector p-norm of all elements, or along ``dim`` (p = 2 by default)."""
+    if p == "fro" or p is None:
+        p = 2
+    elif p == "nuc":
+        raise RuntimeError("nuclear norm is not supported")
+    dims = None if dim is None else dims_arg(dim, input._data.ndim)
+    if dtype is not None:
+        input = input.to(dtype)
+    return LinalgVectorNormBackward0.apply(input, ord=float(p) if p not in (1, 2) else p, dims=dims, keepdim=keepdim)
+

@@ -1,0 +1,586 @@
+"""Shape ops: views (reshape, squeeze, transpose, permute, expand, ...), copies
+(clone, casts) and joins (cat, stack, unbind)."""
+
+import numpy as np
+
+from .. import dtypes as _dt
+from ..limits import check_numel
+from ..node import Node
+from ..tensor import Tensor
+from .checks import check
+from .support import dims_arg, shape_arg, wrap_dim
+
+
+def _infer_shape(shape, numel):
+    """Resolve one ``-1`` in ``shape`` and check the element count, with torch's errors."""
+    shape = tuple(shape)
+    unknown = [i for i, s in enumerate(shape) if s == -1]
+    if len(unknown) > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    for s in shape:
+        if s < -1:
+            raise RuntimeError(f"invalid shape dimension {s}")
+    if unknown:
+        known = 1
+        for s in shape:
+            if s != -1:
+                known *= s
+        if known == 0 or numel % known:
+            raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+        i = unknown[0]
+        shape = shape[:i] + (numel // known,) + shape[i + 1:]
+    n = 1
+    for s in shape:
+        n *= s
+    if n != numel:
+        raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+    return shape
+
+
+def _view_of(arr, shape):
+    """``arr`` reshaped without copying, or None when that needs a copy."""
+    v = arr.view()
+    try:
+        v.shape = shape
+    except AttributeError:
+        return None
+    return v
+
+
+class ViewBackward0(Node):
+    __slots__ = ("shape", "in_shape")
+    explain = "grad_self = grad.reshape(self.shape)   (a reshape moves no values)"
+    is_view = True
+    checks = (check(lambda x: x.reshape(3, 2), (2, 3)),
+              check(lambda x: x.view(-1), (2, 3), label="view -1"),
+              check(lambda x: x.flatten(), (2, 1, 3), label="flatten"))
+
+    def forward(ctx, a, shape):
+        ctx.shape = shape
+        ctx.in_shape = a._data.shape
+        v = _view_of(a._data, shape)
+        if v is None:
+            raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
+                               "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
+        return v
+
+    def replay(ctx, arr):
+        return arr.reshape(ctx.shape)
+
+    def backward(ctx, grad):
+        return grad.reshape(ctx.in_shape)
+
+
+class UnsafeViewBackward0(Node):
+    __slots__ = ("in_shape",)
+    explain = "grad_self = grad.reshape(self.shape)"
+    checks = (check(lambda x: x.t().reshape(6), (2, 3)),)
+
+    def forward(ctx, a, shape):
+        ctx.in_shape = a._data.shape
+        return a._data.reshape(shape)
+
+    def backward(ctx, grad):
+        return grad.reshape(ctx.in_shape)
+
+
+class _SqueezeBase(Node):
+    __slots__ = ("in_shape", "dims")
+    is_view = True
+    explain = "grad_self = grad.reshape(self.shape)   (size-1 dims put back)"
+
+    def forward(ctx, a, dims=None):
+        shape = a._data.shape
+        ctx.in_shape = shape
+        if dims is None:
+            dims = tuple(i for i, s in enumerate(shape) if s == 1)
+        else:
+            dims = tuple(d for d in dims if shape[d] == 1)
+        ctx.dims = dims
+        return a._data.squeeze(axis=dims) if dims else a._data.view()
+
+    def replay(ctx, arr):
+        return arr.squeeze(axis=ctx.dims) if ctx.dims else arr.view()
+
+    def backward(ctx, grad):
+        return grad.reshape(ctx.in_shape)
+
+
+class SqueezeBackward0(_SqueezeBase):
+    checks = (check(lambda x: x.squeeze(), (1, 3, 1)),)
+
+    def forward(ctx, a):
+        return _SqueezeBase.forward(ctx, a, None)
+
+
+class SqueezeBackward1(_SqueezeBase):
+    checks = (check(lambda x: x.squeeze(0), (1, 3)),)
+
+    def forward(ctx, a, dim):
+        return _SqueezeBase.forward(ctx, a, (dim,))
+
+
+class SqueezeBackward2(_SqueezeBase):
+    checks = (check(lambda x: x.squeeze((0, 2)), (1, 3, 1)),)
+
+    def forward(ctx, a, dims):
+        return _SqueezeBase.forward(ctx, a, dims)
+
+
+class UnsqueezeBackward0(Node):
+    __slots__ = ("dim",)
+    explain = "grad_self = grad.squeeze(dim)"
+    is_view = True
+    checks = (check(lambda x: x.unsqueeze(1), (2, 3)),
+              check(lambda x: x[None], (3,), label="None index"))
+
+    def forward(ctx, a, dim):
+        ctx.dim = dim
+        return np.expand_dims(a._data, dim)
+
+    def replay(ctx, arr):
+        return np.expand_dims(arr, ctx.dim)
+
+    def backward(ctx, grad):
+        return grad.squeeze(ctx.dim)
+
+
+class TransposeBackward0(Node):
+    __slots__ = ("d0", "d1")
+    explain = "grad_self = grad.transpose(dim0, dim1)   (the same swap undoes it)"
+    is_view = True
+    checks = (check(lambda x: x.transpose(0, 2), (2, 3, 4)),)
+
+    def forward(ctx, a, d0, d1):
+        ctx.d0 = d0
+        ctx.d1 = d1
+        return np.swapaxes(a._data, d0, d1)
+
+    def replay(ctx, arr):
+        return np.swapaxes(arr, ctx.d0, ctx.d1)
+
+    def backward(ctx, grad):
+        return grad.transpose(ctx.d0, ctx.d1)
+
+
+class TBackward0(Node):
+    explain = "grad_self = grad.t()"
+    is_view = True
+    checks = (check(lambda x: x.t(), (2, 3)),)
+
+    def forward(ctx, a):
+        if a._data.ndim > 2:
+            raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {a._data.ndim}D")
+        return a._data.T
+
+    def replay(ctx, arr):
+        return arr.T
+
+    def backward(ctx, grad):
+        return grad.t()
+
+
+class PermuteBackward0(Node):
+    __slots__ = ("dims",)
+    explain = "grad_self = grad.permute(inverse of dims)"
+    is_view = True
+    checks = (check(lambda x: x.permute(2, 0, 1), (2, 3, 4)),
+              check(lambda x: x.T, (2, 3), label=".T"))
+
+    def forward(ctx, a, dims):
+        ctx.dims = dims
+        return np.transpose(a._data, dims)
+
+    def replay(ctx, arr):
+        return np.transpose(arr, ctx.dims)
+
+    def backward(ctx, grad):
+        return grad.permute(tuple(np.argsort(ctx.dims)))
+
+
+class ExpandBackward0(Node):
+    __slots__ = ("in_shape",)
+    explain = "grad_self = grad summed over the expanded dims   (each input element was used many times)"
+    is_view = True
+    checks = (check(lambda x: x.expand(2, 3, 4), (3, 1)),
+              check(lambda x: x.expand(4, -1), (1, 3), label="-1"))
+
+    def forward(ctx, a, shape):
+        ctx.in_shape = a._data.shape
+        return np.broadcast_to(a._data, shape)
+
+    def replay(ctx, arr):
+        raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
+                           "single memory location. Please clone() the tensor before performing the operation.")
+
+    def backward(ctx, grad):
+        from ..backward import sum_to
+        return sum_to(grad, ctx.in_shape)
+
+
+class CloneBackward0(Node):
+    explain = "grad_self = grad"
+    checks = (check(lambda x: x.clone(), (2, 3)),)
+
+    def forward(ctx, a):
+        return a._data.copy()
+
+    def backward(ctx, grad):
+        return grad
+
+
+class ToCopyBackward0(Node):
+    __slots__ = ("in_dtype",)
+    explain = "grad_self = grad converted back to self's dtype"
+    checks = (check(lambda x: x.float().double(), (2, 3)),)
+
+    def forward(ctx, a, dtype):
+        ctx.in_dtype = a.dtype
+        return a._data.astype(dtype.np)
+
+    def backward(ctx, grad):
+        return grad.to(ctx.in_dtype)
+
+
+class CatBackward0(Node):
+    __slots__ = ("dim", "sizes")
+    explain = "grad_i = the slice of grad where input i was placed"
+    checks = (check(lambda x, y: cat([x, y], 1), (2, 3), (2, 2)),
+              check(lambda x, y: cat([x, y]), (2, 3), (1, 3), label="dim 0"))
+
+    def forward(ctx, *tensors, dim=0):
+        arrs = [t._data for t in tensors]
+        dt = _dt.result_type(*tensors).np if len({a.dtype for a in arrs}) > 1 else None
+        ctx.dim = dim
+        ctx.sizes = tuple(a.shape[dim] if a.ndim else 0 for a in arrs)
+        try:
+            return np.concatenate(arrs, axis=dim, dtype=dt)
+        except ValueError:
+            raise _cat_error(arrs, dim) from None
+
+    def backward(ctx, grad):
+        out = []
+        start = 0
+        for (_, _), n in zip(ctx._next, ctx.sizes):
+            out.append(grad.narrow(ctx.dim, start, n) if n else None)
+            start += n
+        return tuple(out)
+
+
+def _cat_error(arrs, dim):
+    ref = arrs[0]
+    for i, a in enumerate(arrs[1:], 1):
+        if a.ndim != ref.ndim:
+            return RuntimeError(f"Tensors must have same number of dimensions: got {ref.ndim} and {a.ndim}")
+        for d in range(a.ndim):
+            if d != dim and a.shape[d] != ref.shape[d]:
+                return RuntimeError(f"Sizes of tensors must match except in dimension {dim}. Expected size "
+                                    f"{ref.shape[d]} but got size {a.shape[d]} for tensor number {i} in the list.")
+    return RuntimeError("torch.cat(): tensors cannot be concatenated")
+
+
+class StackBackward0(Node):
+    __slots__ = ("dim",)
+    explain = "grad_i = grad.select(dim, i)"
+    checks = (check(lambda x, y: stack([x, y], 1), (2, 3), (2, 3)),)
+
+    def forward(ctx, *tensors, dim=0):
+        arrs = [t._data for t in tensors]
+        for i, a in enumerate(arrs[1:], 1):
+            if a.shape != arrs[0].shape:
+                raise RuntimeError(f"stack expects each tensor to be equal size, but got {list(arrs[0].shape)} "
+                                   f"at entry 0 and {list(a.shape)} at entry {i}")
+        ctx.dim = dim
+        dt = _dt.result_type(*tensors).np if len({a.dtype for a in arrs}) > 1 else None
+        return np.stack(arrs, axis=dim, dtype=dt)
+
+    def backward(ctx, grad):
+        return tuple(grad.select(ctx.dim, i) for i in range(len(ctx._next)))
+
+
+class UnbindBackward0(Node):
+    __slots__ = ("dim",)
+    explain = "grad_self = stack(grads, dim)"
+    is_view = True
+    checks = (check(lambda x: x.unbind(1)[0] * 2 + x.unbind(1)[2], (2, 3)),)
+
+    def forward(ctx, a, dim):
+        ctx.dim = dim
+        d = a._data
+        return tuple(d[(slice(None),) * dim + (i,)] for i in range(d.shape[dim]))
+
+    def backward(ctx, *grads):
+        return stack(list(grads), ctx.dim)
+
+
+UnbindBackward0.n_diff_outputs = 1 << 30  # every output is differentiable
+
+
+# -- public functions ---------------------------------------------------------
+
+def reshape(input, *shape):
+    """The same values with a new shape (a view when possible, else a copy)."""
+    shape = _infer_shape(shape_arg(shape), input._data.size)
+    if shape == input._data.shape:
+        return ViewBackward0.apply(input, shape=shape)
+    if _view_of(input._data, shape) is None:
+        return UnsafeViewBackward0.apply(CloneBackward0.apply(input), shape=shape)
+    return ViewBackward0.apply(input, shape=shape)
+
+
+def view(input, *shape):
+    """The same values with a new shape, sharing memory (a view)."""
+    if len(shape) == 1 and isinstance(shape[0], _dt.dtype):
+        raise RuntimeError("view(dtype) is not supported")
+    shape = _infer_shape(shape_arg(shape), input._data.size)
+    return ViewBackward0.apply(input, shape=shape)
+
+
+def view_as(input, other):
+    return view(input, other._data.shape)
+
+
+def reshape_as(input, other):
+    return reshape(input, other._data.shape)
+
+
+def flatten(input, start_dim=0, end_dim=-1):
+    """Flatten dims ``start_dim``..``end_dim`` into one."""
+    shape = input._data.shape
+    if not shape:
+        return reshape(input, (1,))
+    s = wrap_dim(start_dim, len(shape))
+    e = wrap_dim(end_dim, len(shape))
+    if s > e:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if s == e:
+        return input
+    n = 1
+    for d in shape[s:e + 1]:
+        n *= d
+    return reshape(input, shape[:s] + (n,) + shape[e + 1:])
+
+
+def unflatten(input, dim, sizes):
+    shape = input._data.shape
+    d = wrap_dim(dim, len(shape))
+    sizes = _infer_shape(tuple(sizes), shape[d])
+    return view(input, shape[:d] + sizes + shape[d + 1:])
+
+
+def squeeze(input, dim=None):
+    """Remove dims of size 1 (all of them, or only ``dim``)."""
+    if dim is None:
+        return SqueezeBackward0.apply(input)
+    n = input._data.ndim
+    if isinstance(dim, (tuple, list)):
+        dims = tuple(wrap_dim(d, n) for d in dim) if n else ()
+        return SqueezeBackward2.apply(input, dims=dims)
+    if n == 0:
+        wrap_dim(dim, 0)
+        return SqueezeBackward0.apply(input)
+    return SqueezeBackward1.apply(input, dim=wrap_dim(dim, n))
+
+
+def unsqueeze(input, dim):
+    """Insert a dim of size 1 at ``dim``."""
+    return UnsqueezeBackward0.apply(input, dim=wrap_dim(dim, input._data.ndim + 1))
+
+
+def transpose(input, dim0, dim1):
+    """Swap two dims."""
+    n = input._data.ndim
+    return TransposeBackward0.apply(input, d0=wrap_dim(dim0, n), d1=wrap_dim(dim1, n))
+
+
+swapaxes = swapdims = transpose
+
+
+def t(input):
+    """Transpose a matrix (tensors of at most 2 dims)."""
+    return TBackward0.apply(input)
+
+
+def permute(input, *dims):
+    """Reorder the dims."""
+    dims = shape_arg(dims) if dims and not isinstance(dims[0], (tuple, list)) else tuple(dims[0])
+    n = input._data.ndim
+    if len(dims) != n:
+        raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
+                           f"length of the desired ordering of dimensions i.e. input.dim() = {n} is not equal "
+                           f"to len(dims) = {len(dims)}")
+    dims = tuple(wrap_dim(d, n) for d in dims)
+    if len(set(dims)) != n:
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    return PermuteBackward0.apply(input, dims=dims)
+
+
+def movedim(input, source, destination):
+    """Move dims ``source`` to positions ``destination``."""
+    n = input._data.ndim
+    return PermuteBackward0.apply(input, dims=tuple(_movedim_order(n, source, destination)))
+
+
+def _movedim_order(n, source, destination):
+    src = [wrap_dim(s, n) for s in (source if isinstance(source, (tuple, list)) else (source,))]
+    dst = [wrap_dim(d, n) for d in (destination if isinstance(destination, (tuple, list)) else (destination,))]
+    order = [None] * n
+    for s, d in zip(src, dst):
+        order[d] = s
+    rest = iter(i for i in range(n) if i not in src)
+    return [o if o is not None else next(rest) for o in order]
+
+
+def T(input):
+    n = input._data.ndim
+    return PermuteBackward0.apply(input, dims=tuple(range(n - 1, -1, -1)))
+
+
+def mT(input):
+    return transpose(input, -2, -1)
+
+
+def expand(input, *sizes):
+    """Broadcast size-1 dims to larger sizes without copying (-1 keeps a size)."""
+    sizes = shape_arg(sizes)
+    shape = input._data.shape
+    if len(sizes) < len(shape):
+        raise RuntimeError(f"expand(torch.{_type_name(input)}{{{list(shape)}}}, size={list(sizes)}): the number of "
+                           f"sizes provided ({len(sizes)}) must be greater or equal to the number of dimensions "
+                           f"in the tensor ({len(shape)})")
+    lead = len(sizes) - len(shape)
+    out = []
+    for i, s in enumerate(sizes):
+        if i < lead:
+            if s < 0:
+                raise RuntimeError(f"The expanded size of the tensor ({s}) isn't allowed in a leading, "
+                                   f"non-existing dimension {i}")
+            out.append(s)
+            continue
+        cur = shape[i - lead]
+        if s == -1:
+            s = cur
+        elif cur != s and cur != 1:
+            raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing size ({cur}) at "
+                               f"non-singleton dimension {i}.  Target sizes: {list(sizes)}.  Tensor sizes: "
+                               f"{list(shape)}")
+        out.append(s)
+    out = tuple(out)
+    check_numel(out)
+    return ExpandBackward0.apply(input, shape=out)
+
+
+def _type_name(t):
+    from ..tensor import _TYPE_NAMES
+    return _TYPE_NAMES[t._data.dtype.type].split(".")[1]
+
+
+def expand_as(input, other):
+    return expand(input, other._data.shape)
+
+
+def broadcast_to(input, size):
+    return expand(input, size)
+
+
+def clone(input, *, memory_format=None):
+    """A copy that stays in the graph (gradients flow back through it)."""
+    return CloneBackward0.apply(input)
+
+
+def contiguous(input, memory_format=None):
+    """The tensor itself if its memory is contiguous, else a contiguous copy."""
+    if input._data.flags.c_contiguous:
+        return input
+    return CloneBackward0.apply(input)
+
+
+def to(input, *args, dtype=None, copy=False, **kw):
+    """Convert to another dtype (device arguments are accepted for 'cpu')."""
+    for a in args:
+        if isinstance(a, _dt.dtype):
+            dtype = a
+        elif isinstance(a, Tensor):
+            dtype = a.dtype
+        elif isinstance(a, str) or a is None:
+            from ..tensor import device
+            if a is not None:
+                device(a)
+        else:
+            from ..tensor import device
+            if not isinstance(a, device):
+                raise TypeError(f"to() received an invalid combination of arguments - got ({type(a).__name__})")
+    if "device" in kw:
+        from ..tensor import device
+        if kw["device"] is not None:
+            device(kw.pop("device"))
+        else:
+            kw.pop("device")
+    kw.pop("non_blocking", None)
+    kw.pop("memory_format", None)
+    if kw:
+        raise TypeError(f"to() got an unexpected keyword argument '{next(iter(kw))}'")
+    if dtype is None:
+        return CloneBackward0.apply(input) if copy else input
+    dtype = _dt.as_dtype(dtype)
+    if dtype.np == input._data.dtype and not copy:
+        return input
+    if input._requires_grad and dtype.category != _dt._FLOAT:
+        from ..grad_mode import STATE
+        if STATE.grad_enabled:
+            return Tensor._wrap(input._data.astype(dtype.np))
+    return ToCopyBackward0.apply(input, dtype=dtype)
+
+
+def _caster(dtype):
+    def cast(self, memory_format=None):
+        return to(self, dtype)
+    cast.__name__ = dtype.name
+    cast.__doc__ = f"Convert to {dtype!r}."
+    return cast
+
+
+def cat(tensors, dim=0, *, out=None):
+    """Join tensors along an existing dim."""
+    tensors = _tensor_list(tensors, "cat")
+    # torch skips legacy empty 1-D tensors
+    kept = [t for t in tensors if not (t._data.ndim == 1 and t._data.size == 0)] or tensors[:1]
+    ref = kept[0]
+    if ref._data.ndim == 0:
+        raise RuntimeError("zero-dimensional tensor (at position 0) cannot be concatenated")
+    d = wrap_dim(dim, ref._data.ndim)
+    shape = list(ref._data.shape)
+    shape[d] = sum(t._data.shape[d] if t._data.ndim > d else 0 for t in kept)
+    check_numel(shape)
+    if len(kept) == 1:
+        return CatBackward0.apply(kept[0], dim=d)
+    return CatBackward0.apply(*kept, dim=d)
+
+
+concat = concatenate = cat
+
+
+def stack(tensors, dim=0, *, out=None):
+    """Join tensors along a new dim."""
+    tensors = _tensor_list(tensors, "stack")
+    d = wrap_dim(dim, tensors[0]._data.ndim + 1)
+    return StackBackward0.apply(*tensors, dim=d)
+
+
+def _tensor_list(tensors, name):
+    if isinstance(tensors, Tensor):
+        raise TypeError(f"{name}(): argument 'tensors' must be tuple of Tensors, not Tensor")
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError(f"{name}(): expected a non-empty list of Tensors" if name == "stack" else
+                           "torch.cat(): expected a non-empty list of Tensors")
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(t).__name__}")
+    return tensors
+
+
+def unbind(input, dim=0):
+    """The slices along ``dim``, as a tuple of views."""
+    d = wrap_dim(dim, input._data.ndim)
+    return UnbindBackward0.apply(input, dim=d)

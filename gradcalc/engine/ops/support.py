@@ -1,0 +1,133 @@
+"""Helpers the op declarations share: operand conversion, promotion, dims, errors."""
+
+import numpy as np
+
+from .. import dtypes as _dt
+from ..tensor import Tensor, _wrap_dim, Size
+
+_FROM_NP = _dt._FROM_NP
+_NUMBER = (int, float, bool, np.number, np.bool_)
+
+
+def as_tensor(x, dtype=None):
+    """``x`` as a Tensor (lists, numbers and numpy arrays are converted)."""
+    if isinstance(x, Tensor):
+        return x
+    from ..creation import tensor
+    return tensor(x, dtype=dtype)
+
+
+def operand(x):
+    """An operand of a binary op: a Tensor or a Python scalar (kept as a 'wrapped number')."""
+    if isinstance(x, Tensor):
+        return x
+    if isinstance(x, (bool, int, float)):
+        return x
+    if isinstance(x, (np.number, np.bool_)):
+        return x.item()
+    if isinstance(x, (list, tuple, np.ndarray)):
+        return as_tensor(x)
+    raise TypeError(f"unsupported operand type: '{type(x).__name__}'")
+
+
+def binary_arrays(a, b, true_divide=False):
+    """The numpy operands of a binary op, cast so numpy computes in torch's result dtype."""
+    a_is_t = isinstance(a, Tensor)
+    b_is_t = isinstance(b, Tensor)
+    A = a._data if a_is_t else a
+    B = b._data if b_is_t else b
+    if a_is_t and b_is_t:
+        if A.dtype == B.dtype and (not true_divide or A.dtype.kind == "f"):
+            return A, B
+    elif a_is_t:
+        if A.dtype.kind == "f" and not isinstance(b, bool):
+            return A, B  # numpy keeps a float array's dtype against a Python scalar (NEP 50)
+    elif b_is_t:
+        if B.dtype.kind == "f" and not isinstance(a, bool):
+            return A, B
+    dt = _dt.result_type(a, b)
+    if true_divide and dt.category != _dt._FLOAT:
+        dt = _dt.get_default_dtype()
+    npdt = dt.np
+    A = A.astype(npdt, copy=False) if a_is_t else _scalar_as(a, npdt)
+    B = B.astype(npdt, copy=False) if b_is_t else _scalar_as(b, npdt)
+    return A, B
+
+
+def _scalar_as(v, npdt):
+    """A Python scalar as a 0-d array of ``npdt``, wrapping out-of-range ints as torch does."""
+    if npdt.kind in "iu" and isinstance(v, int) and not isinstance(v, bool):
+        info = np.iinfo(npdt)
+        if not info.min <= v <= info.max:
+            v = np.array(v).astype(npdt)  # wraps around like a C cast
+            return v
+    return np.array(v, dtype=npdt)
+
+
+def broadcast_error(sa, sb):
+    """torch's message for shapes that do not broadcast."""
+    la, lb = len(sa), len(sb)
+    n = max(la, lb)
+    for i in range(1, n + 1):
+        da = sa[-i] if i <= la else 1
+        db = sb[-i] if i <= lb else 1
+        if da != db and da != 1 and db != 1:
+            return RuntimeError(f"The size of tensor a ({da}) must match the size of tensor b ({db}) "
+                                f"at non-singleton dimension {n - i}")
+    return RuntimeError(f"shapes {list(sa)} and {list(sb)} cannot be broadcast together")
+
+
+def shape_of(x):
+    return x._data.shape if isinstance(x, Tensor) else ()
+
+
+def wrap_dim(dim, ndim):
+    return _wrap_dim(dim, ndim)
+
+
+def dims_arg(dim, ndim):
+    """Normalise ``dim`` (None, int, or tuple/list of ints) to a sorted tuple of dims, or None."""
+    if dim is None:
+        return None
+    if isinstance(dim, (tuple, list, Size)):
+        out = tuple(sorted({_wrap_dim(d, ndim) for d in dim}))
+        if len(out) != len(dim):
+            raise RuntimeError("dim appears multiple times in the list of dims")
+        return out
+    return (_wrap_dim(dim, ndim),)
+
+
+def shape_arg(args):
+    """``f(2, 3)``, ``f((2, 3))`` and ``f([2, 3])`` all mean the shape (2, 3)."""
+    if len(args) == 1 and isinstance(args[0], (tuple, list, Size)):
+        args = tuple(args[0])
+    out = []
+    for a in args:
+        if isinstance(a, Tensor):
+            a = a.item()
+        try:
+            out.append(a.__index__())
+        except AttributeError:
+            raise TypeError(f"size must be a tuple of ints, but got an element of type "
+                            f"{type(a).__name__}") from None
+    return tuple(out)
+
+
+def dtype_name(arr):
+    return _FROM_NP[arr.dtype.type]
+
+
+def is_float(arr):
+    return arr.dtype.kind == "f"
+
+
+def expand_reduced(g, in_shape, dims, keepdim):
+    """Put back the dimensions a reduction removed, so ``g`` broadcasts to ``in_shape``."""
+    if dims is None:
+        return g.reshape((1,) * len(in_shape)) if g._data.ndim != len(in_shape) else g
+    if not keepdim:
+        shape = list(g._data.shape)
+        for d in dims:
+            shape.insert(d, 1)
+        g = g.reshape(tuple(shape))
+    return g

@@ -1,0 +1,408 @@
+"""Elementwise functions of one tensor, and the elementwise ops with masks
+(clamp, where, maximum, minimum)."""
+
+import numpy as np
+
+from .. import dtypes as _dt
+from ..node import Node
+from ..tensor import Tensor
+from .checks import check
+from .support import as_tensor, binary_arrays, broadcast_error, operand
+
+
+def _float(a):
+    """The data of ``a`` as floats: integer and bool tensors become the default float dtype."""
+    d = a._data
+    if d.dtype.kind == "f":
+        return d
+    return d.astype(_dt.get_default_dtype().np)
+
+
+class AbsBackward0(Node):
+    explain = "grad_self = grad * sign(self)"
+    checks = (check(lambda x: x.abs(), (2, 3)),)
+
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return np.abs(a._data)
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad * a.sign()
+
+
+class SignBackward0(Node):
+    explain = "grad_self = 0   (sign is flat almost everywhere)"
+    checks = (check(lambda x: x.sign(), (2, 3)),)
+
+    def forward(ctx, a):
+        return np.sign(a._data)
+
+    def backward(ctx, grad):
+        return grad * 0
+
+
+class ExpBackward0(Node):
+    explain = "grad_self = grad * result   (d/dx eˣ = eˣ)"
+    saves_output = True
+    checks = (check(lambda x: x.exp(), (2, 3)),)
+
+    def forward(ctx, a):
+        return np.exp(_float(a))
+
+    def backward(ctx, grad):
+        return grad * ctx.result
+
+
+class LogBackward0(Node):
+    explain = "grad_self = grad / self   (d/dx ln x = 1/x)"
+    checks = (check(lambda x: x.log(), (2, 3), low=0.2, high=3.0),)
+
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return np.log(_float(a))
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad / a
+
+
+class SqrtBackward0(Node):
+    explain = "grad_self = grad / (2 * result)   (d/dx √x = 1/(2√x))"
+    saves_output = True
+    checks = (check(lambda x: x.sqrt(), (2, 3), low=0.2, high=3.0),)
+
+    def forward(ctx, a):
+        return np.sqrt(_float(a))
+
+    def backward(ctx, grad):
+        return grad / (ctx.result * 2)
+
+
+class SinBackward0(Node):
+    explain = "grad_self = grad * cos(self)"
+    checks = (check(lambda x: x.sin(), (2, 3)),)
+
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return np.sin(_float(a))
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad * a.cos()
+
+
+class CosBackward0(Node):
+    explain = "grad_self = -grad * sin(self)"
+    checks = (check(lambda x: x.cos(), (2, 3)),)
+
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return np.cos(_float(a))
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return grad * -a.sin()
+
+
+class TanhBackward0(Node):
+    explain = "grad_self = grad * (1 - result²)"
+    saves_output = True
+    checks = (check(lambda x: x.tanh(), (2, 3)),)
+
+    def forward(ctx, a):
+        return np.tanh(_float(a))
+
+    def backward(ctx, grad):
+        y = ctx.result
+        return grad * (1 - y * y)
+
+
+class SigmoidBackward0(Node):
+    explain = "grad_self = grad * result * (1 - result)   (σ' = σ(1 - σ))"
+    saves_output = True
+    checks = (check(lambda x: x.sigmoid(), (2, 3)),)
+
+    def forward(ctx, a):
+        x = _float(a)
+        return 1 / (1 + np.exp(-x))
+
+    def backward(ctx, grad):
+        y = ctx.result
+        return grad * (y * (1 - y))
+
+
+class ReluBackward0(Node):
+    explain = "grad_self = grad * (result > 0)   (passes the gradient where the input was positive)"
+    saves_output = True
+    checks = (check(lambda x: x.relu(), (2, 3)),)
+
+    def forward(ctx, a):
+        d = a._data
+        if d.dtype.kind == "b":
+            raise RuntimeError('"clamp_min_scalar_cpu" not implemented for \'Bool\'')
+        return np.maximum(d, 0, dtype=d.dtype)
+
+    def backward(ctx, grad):
+        return grad * (ctx.result > 0)
+
+
+class ReciprocalBackward0(Node):
+    explain = "grad_self = -grad * result²   (d/dx 1/x = -1/x²)"
+    saves_output = True
+    checks = (check(lambda x: x.reciprocal(), (2, 3), low=0.5, high=2.0),)
+
+    def forward(ctx, a):
+        return np.reciprocal(_float(a))
+
+    def backward(ctx, grad):
+        y = ctx.result
+        return grad * -(y * y)
+
+
+class ClampBackward1(Node):
+    __slots__ = ("lo", "hi")
+    explain = "grad_self = grad * (min <= self <= max)   (zero where the value was clamped)"
+    checks = (check(lambda x: x.clamp(-0.5, 0.5), (2, 3)),
+              check(lambda x: x.clamp(min=0.3), (2, 3), label="min only"),
+              check(lambda x: x.clamp(max=0.3), (2, 3), label="max only"))
+
+    def forward(ctx, a, lo=None, hi=None):
+        if lo is None and hi is None:
+            raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+        ctx.save_for_backward(a)
+        ctx.lo = lo
+        ctx.hi = hi
+        d = a._data
+        r = d
+        if lo is not None:
+            r = np.maximum(r, binary_arrays(a, lo)[1])
+        if hi is not None:
+            r = np.minimum(r, binary_arrays(a, hi)[1])
+        if r is d:
+            r = d.copy()
+        dt = _dt.result_type(a, *(v for v in (lo, hi) if v is not None)).np
+        return r.astype(dt, copy=False)
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        mask = None
+        if ctx.lo is not None:
+            mask = a >= ctx.lo
+        if ctx.hi is not None:
+            m = a <= ctx.hi
+            mask = m if mask is None else mask & m
+        return grad * mask
+
+
+class ClampBackward0(Node):
+    explain = ("grad_self = grad * (min <= self <= max);  grad_min = grad * (self < min);  "
+               "grad_max = grad * (self > max)")
+    broadcasting = True
+    checks = (check(lambda x, lo, hi: clamp(x, lo - 1.0, hi + 1.0), (2, 3), (2, 3), (3,)),)
+
+    def forward(ctx, a, lo, hi):
+        ctx.save_for_backward(a, lo, hi)
+        r = a._data
+        try:
+            if lo is not None:
+                r = np.maximum(r, lo._data)
+            if hi is not None:
+                r = np.minimum(r, hi._data)
+        except ValueError:
+            raise broadcast_error(a._data.shape, (lo if lo is not None else hi)._data.shape) from None
+        dt = _dt.result_type(*(v for v in (a, lo, hi) if v is not None)).np
+        return np.array(r, dtype=dt)
+
+    def backward(ctx, grad):
+        a, lo, hi = ctx.saved_tensors
+        inside = None
+        g_lo = g_hi = None
+        if lo is not None:
+            inside = a >= lo
+            g_lo = grad * (a < lo)
+        if hi is not None:
+            m = a <= hi
+            inside = m if inside is None else inside & m
+            g_hi = grad * (a > hi)
+            if lo is not None:
+                g_hi = g_hi * (hi >= lo)  # torch: max wins where min > max
+        return grad * inside, g_lo, g_hi
+
+
+class WhereBackward0(Node):
+    explain = "grad_input = where(condition, grad, 0);  grad_other = where(condition, 0, grad)"
+    broadcasting = True
+    checks = (check(lambda x, y: where(x > 0, x, y), (2, 3), (2, 3)),
+              check(lambda x, y: where(y > 0, x, y), (2, 3), (3,), label="broadcast"),
+              check(lambda x: where(x > 0, x, 0.0), (2, 3), label="scalar other"))
+
+    def forward(ctx, a, b, *, condition):
+        ctx.save_for_backward(condition)
+        A, B = binary_arrays(a, b)
+        try:
+            return np.where(condition._data, A, B)
+        except ValueError:
+            raise broadcast_error(np.shape(A), np.shape(B)) from None
+
+    def backward(ctx, grad):
+        (cond,) = ctx.saved_tensors
+        ga = where(cond, grad, 0.0) if ctx._next[0][0] is not None else None
+        gb = where(cond, 0.0, grad) if ctx._next[1][0] is not None else None
+        return ga, gb
+
+
+class MaximumBackward0(Node):
+    explain = "grad_self = grad * (self > other) + grad/2 * (self == other);  grad_other likewise"
+    broadcasting = True
+    checks = (check(lambda x, y: maximum(x, y), (2, 3), (2, 3)),
+              check(lambda x, y: maximum(x, y), (2, 3), (3,), label="broadcast"))
+
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        A, B = binary_arrays(a, b)
+        try:
+            return np.maximum(A, B)
+        except ValueError:
+            raise broadcast_error(A.shape, B.shape) from None
+
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        return _split_between(grad, a, b)
+
+
+class MinimumBackward0(Node):
+    explain = "grad_self = grad * (self < other) + grad/2 * (self == other);  grad_other likewise"
+    broadcasting = True
+    checks = (check(lambda x, y: minimum(x, y), (2, 3), (2, 3)),)
+
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        A, B = binary_arrays(a, b)
+        try:
+            return np.minimum(A, B)
+        except ValueError:
+            raise broadcast_error(A.shape, B.shape) from None
+
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        return _split_between(grad, b, a)
+
+
+def _split_between(grad, winner, loser):
+    """The gradient goes to the larger input; ties share it equally (torch's rule)."""
+    half = grad / 2
+    tie = winner == loser
+    g_w = where(tie, half, where(winner > loser, grad, 0.0))
+    g_l = where(tie, half, where(winner > loser, 0.0, grad))
+    return g_w, g_l
+
+
+# -- public functions ---------------------------------------------------------
+
+def abs(input):
+    """Elementwise absolute value."""
+    if input._data.dtype.kind == "b":
+        raise RuntimeError("abs does not support bool tensors")
+    return AbsBackward0.apply(input)
+
+
+absolute = abs
+
+
+def sign(input):
+    """-1, 0 or 1 by the sign of each element."""
+    return SignBackward0.apply(input)
+
+
+def exp(input):
+    """Elementwise eˣ."""
+    return ExpBackward0.apply(input)
+
+
+def log(input):
+    """Elementwise natural logarithm."""
+    return LogBackward0.apply(input)
+
+
+def sqrt(input):
+    """Elementwise square root."""
+    return SqrtBackward0.apply(input)
+
+
+def sin(input):
+    """Elementwise sine."""
+    return SinBackward0.apply(input)
+
+
+def cos(input):
+    """Elementwise cosine."""
+    return CosBackward0.apply(input)
+
+
+def tanh(input):
+    """Elementwise hyperbolic tangent."""
+    return TanhBackward0.apply(input)
+
+
+def sigmoid(input):
+    """Elementwise logistic function 1 / (1 + e⁻ˣ)."""
+    return SigmoidBackward0.apply(input)
+
+
+def relu(input):
+    """Elementwise max(x, 0)."""
+    return ReluBackward0.apply(input)
+
+
+def reciprocal(input):
+    """Elementwise 1 / x."""
+    return ReciprocalBackward0.apply(input)
+
+
+def clamp(input, min=None, max=None):
+    """Limit every element to [min, max] (either bound may be omitted, or a tensor)."""
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        lo = min if min is None or isinstance(min, Tensor) else as_tensor(min, dtype=input.dtype)
+        hi = max if max is None or isinstance(max, Tensor) else as_tensor(max, dtype=input.dtype)
+        return ClampBackward0.apply(input, lo, hi)
+    return ClampBackward1.apply(input, lo=min, hi=max)
+
+
+clip = clamp
+
+
+def clamp_min(input, min):
+    return clamp(input, min=min)
+
+
+def clamp_max(input, max):
+    return clamp(input, max=max)
+
+
+def where(condition, input=None, other=None):
+    """Elementwise ``input if condition else other`` (either may be a scalar)."""
+    condition = as_tensor(condition)
+    if input is None and other is None:
+        from .indexing import nonzero
+        return nonzero(condition, as_tuple=True)
+    if condition._data.dtype.kind != "b":
+        if condition._data.dtype == np.uint8:
+            condition = Tensor._wrap(condition._data.astype(bool))
+        else:
+            raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with "
+                               f"dtype {condition.dtype.name.capitalize()}")
+    input, other = operand(input), operand(other)
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        input = as_tensor(input)
+    return WhereBackward0.apply(input, other, condition=condition)
+
+
+def maximum(input, other):
+    """Elementwise maximum of two tensors."""
+    return MaximumBackward0.apply(input, as_tensor(other))
+
+
+def minimum(input, other):
+    """Elementwise minimum of two tensors."""
+    return MinimumBackward0.apply(input, as_tensor(other))

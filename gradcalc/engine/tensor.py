@@ -1,0 +1,462 @@
+"""The Tensor: a numpy array plus the autograd bookkeeping torch keeps beside it.
+
+This module holds the data model only (attributes, autograd-facing methods,
+conversions). The operations are declared in ``ops/`` and installed as methods
+and operators on ``Tensor`` when the engine package is imported.
+"""
+
+import numpy as np
+
+from . import dtypes as _dt
+from .grad_mode import STATE
+
+__all__ = ["Tensor", "Size", "device", "is_tensor"]
+
+_FROM_NP = _dt._FROM_NP
+
+
+class Size(tuple):
+    """torch.Size: a tuple of ints that prints as ``torch.Size([2, 3])``."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return f"torch.Size([{', '.join(str(int(d)) for d in self)}])"
+
+    __str__ = __repr__
+
+    def numel(self):
+        n = 1
+        for d in self:
+            n *= d
+        return n
+
+    def __getitem__(self, item):
+        r = tuple.__getitem__(self, item)
+        return Size(r) if isinstance(item, slice) else r
+
+    def __add__(self, other):
+        return Size(tuple.__add__(self, tuple(other)))
+
+
+class device:
+    """Only the CPU exists here; kept so torch code that names it runs."""
+
+    __slots__ = ("type",)
+
+    def __init__(self, type="cpu"):
+        type = str(type)
+        if type.split(":")[0] != "cpu":
+            raise RuntimeError(f"gradcalc runs on the CPU only; device '{type}' is not available")
+        self.type = "cpu"
+
+    def __repr__(self):
+        return "device(type='cpu')"
+
+    def __str__(self):
+        return "cpu"
+
+    def __eq__(self, other):
+        return isinstance(other, device) or other == "cpu"
+
+    def __hash__(self):
+        return hash("cpu")
+
+
+CPU = device()
+
+
+class Tensor:
+    """An n-dimensional array that can record the operations applied to it."""
+
+    __slots__ = (
+        "_data",           # numpy.ndarray (0-d for scalars), never a numpy scalar
+        "_requires_grad",  # bool: a leaf that requires grad, or any graph output
+        "_grad_fn",        # the Node that made this tensor, or None for leaves
+        "_output_nr",      # which output of _grad_fn this tensor is
+        "_grad",           # accumulated gradient (Tensor) or None
+        "_vc",             # version counter shared with views: [int] or None (= version 0)
+        "_accum",          # the leaf's AccumulateGrad node, made on first use
+        "_extra",          # rarely used: hooks, retain_grad flag (dict or None)
+        "__weakref__",
+    )
+
+    # Tensors are compared elementwise, so hashing is by identity, as in torch.
+    __hash__ = object.__hash__
+
+    def __init__(self, data=None, *, dtype=None, requires_grad=False):
+        # ``torch.Tensor(...)`` is rarely used directly; behave like torch.tensor.
+        from .creation import as_array
+        arr = as_array([] if data is None else data, dtype)
+        _init(self, arr, None, 0)
+        if requires_grad:
+            self.requires_grad_(True)
+
+    # -- construction helpers (internal) -----------------------------------
+    @staticmethod
+    def _wrap(arr):
+        """A new leaf that does not require grad, over ``arr`` (no copy)."""
+        t = _new(Tensor)
+        _init(t, arr, None, 0)
+        return t
+
+    @staticmethod
+    def _make(arr, node, nr=0):
+        """A new graph output of ``node`` over ``arr``."""
+        t = _new(Tensor)
+        t._data = arr
+        t._requires_grad = True
+        t._grad_fn = node
+        t._output_nr = nr
+        t._grad = None
+        t._vc = None
+        t._accum = None
+        t._extra = None
+        return t
+
+    # -- basic attributes ---------------------------------------------------
+    @property
+    def dtype(self):
+        return _FROM_NP[self._data.dtype.type]
+
+    @property
+    def shape(self):
+        return Size(self._data.shape)
+
+    def size(self, dim=None):
+        """The shape as a torch.Size, or the length of dimension ``dim``."""
+        if dim is None:
+            return Size(self._data.shape)
+        return self._data.shape[_wrap_dim(dim, self._data.ndim)]
+
+    def dim(self):
+        """Number of dimensions."""
+        return self._data.ndim
+
+    ndimension = dim
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    def numel(self):
+        """Number of elements."""
+        return self._data.size
+
+    nelement = numel
+
+    def element_size(self):
+        return self._data.itemsize
+
+    @property
+    def device(self):
+        return CPU
+
+    @property
+    def is_cuda(self):
+        return False
+
+    def is_floating_point(self):
+        return self._data.dtype.kind == "f"
+
+    def is_complex(self):
+        return False
+
+    def type(self, dtype=None):
+        if dtype is None:
+            return _TYPE_NAMES[self._data.dtype.type]
+        return self.to(dtype)
+
+    # -- autograd attributes ------------------------------------------------
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        self.requires_grad_(bool(value))
+
+    def requires_grad_(self, requires_grad=True):
+        """Set whether autograd records operations on this leaf tensor (in place)."""
+        requires_grad = bool(requires_grad)
+        if self._grad_fn is not None:
+            if requires_grad:
+                return self
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use a "
+                "computed variable in a subgraph that doesn't require differentiation use "
+                "var_no_grad = var.detach().")
+        if requires_grad and self._data.dtype.kind != "f":
+            raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
+        self._requires_grad = requires_grad
+        return self
+
+    @property
+    def grad_fn(self):
+        return self._grad_fn
+
+    @property
+    def is_leaf(self):
+        return self._grad_fn is None
+
+    @property
+    def output_nr(self):
+        return self._output_nr
+
+    @property
+    def grad(self):
+        if self._grad is None and self._grad_fn is not None and not self.retains_grad:
+            _warn_nonleaf_grad()
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {_type_name(value)}")
+            if value._data.dtype != self._data.dtype:
+                raise RuntimeError("assigned grad has data of a different type")
+            if value._data.shape != self._data.shape:
+                raise RuntimeError("assigned grad has data of a different size")
+        self._grad = value
+
+    @property
+    def retains_grad(self):
+        return bool(self._extra and self._extra.get("retains_grad"))
+
+    def retain_grad(self):
+        """Keep the gradient of this non-leaf tensor in ``.grad`` after backward."""
+        if self._grad_fn is None:
+            if not self._requires_grad:
+                raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+            return  # leaves keep their grad anyway
+        if self.retains_grad:
+            return
+        from .node import tensor_prehooks
+        import weakref
+        ref = weakref.ref(self)
+        tensor_prehooks(self, create=True).append(_RetainGrad(ref))
+        self._extras()["retains_grad"] = True
+
+    def register_hook(self, hook):
+        """Call ``hook(grad)`` when the gradient for this tensor is computed; it may return a replacement."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        from .node import RemovableHandle, accumulator, tensor_prehooks
+        if self._grad_fn is None:
+            hooks = accumulator(self)._tensor_prehooks(0, create=True)
+        else:
+            hooks = tensor_prehooks(self, create=True)
+            # hooks run before retain_grad's, which must see the final gradient
+            n_retain = sum(isinstance(h, _RetainGrad) for h in hooks)
+            if n_retain:
+                hooks.insert(len(hooks) - n_retain, hook)
+                return RemovableHandle(hooks, hook)
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
+
+    def register_post_accumulate_grad_hook(self, hook):
+        """Call ``hook(tensor)`` after the gradient is accumulated into this leaf's ``.grad``."""
+        if self._grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        from .node import RemovableHandle, accumulator
+        hooks = accumulator(self)._hook_list("post_accumulate")
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Compute the gradient of this tensor w.r.t. the graph leaves (accumulated into ``.grad``)."""
+        from .backward import backward
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    def detach(self):
+        """A new tensor sharing this one's data, cut from the graph."""
+        t = _new(Tensor)
+        _init(t, self._data, None, 0)
+        t._vc = self._shared_vc()
+        return t
+
+    def detach_(self):
+        """Cut this tensor from the graph, in place."""
+        self._grad_fn = None
+        self._output_nr = 0
+        self._requires_grad = False
+        return self
+
+    @property
+    def data(self):
+        # Shares memory but not the version counter: torch's ``.data`` escape hatch.
+        return Tensor._wrap(self._data)
+
+    @data.setter
+    def data(self, value):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"data must be a Tensor, not {_type_name(value)}")
+        self._data = value._data
+
+    @property
+    def _version(self):
+        return self._vc[0] if self._vc else 0
+
+    def _shared_vc(self):
+        if self._vc is None:
+            self._vc = [0]
+        return self._vc
+
+    def _bump_version(self):
+        if self._vc is None:
+            self._vc = [1]
+        else:
+            self._vc[0] += 1
+
+    def _extras(self):
+        if self._extra is None:
+            self._extra = {}
+        return self._extra
+
+    # -- conversions --------------------------------------------------------
+    def item(self):
+        """The value of a one-element tensor as a Python number."""
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
+        return self._data.reshape(()).item()
+
+    def tolist(self):
+        """The values as (nested) Python lists."""
+        return self._data.tolist()
+
+    def numpy(self, *, force=False):
+        """The values as a numpy array sharing memory."""
+        if self._requires_grad and not force:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        return self._data if dtype is None else self._data.astype(dtype)
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return iter(self.unbind(0))
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._data.reshape(()))
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __index__(self):
+        if self._data.dtype.kind not in "iub" or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self._data.reshape(()))
+
+    def __complex__(self):
+        return complex(self.item())
+
+    def __format__(self, spec):
+        if self._data.ndim == 0:
+            return format(self.item(), spec)
+        return format(repr(self), spec)
+
+    def __repr__(self):
+        from .printing import tensor_repr
+        return tensor_repr(self)
+
+    __str__ = __repr__
+
+    def __deepcopy__(self, memo):
+        t = self.detach().clone() if self._grad_fn is None else self.clone()
+        t._data = self._data.copy()
+        if self._grad_fn is None:
+            t._requires_grad = self._requires_grad
+        return t
+
+    def __reduce__(self):
+        return (_rebuild, (self._data, self._requires_grad))
+
+
+def _rebuild(data, requires_grad):
+    t = Tensor._wrap(np.array(data))
+    t._requires_grad = requires_grad
+    return t
+
+
+_new = object.__new__
+
+
+def _init(t, arr, grad_fn, nr):
+    t._data = arr
+    t._requires_grad = grad_fn is not None
+    t._grad_fn = grad_fn
+    t._output_nr = nr
+    t._grad = None
+    t._vc = None
+    t._accum = None
+    t._extra = None
+
+
+class _RetainGrad:
+    """The hook behind ``retain_grad()``: stores the final gradient in ``.grad``."""
+
+    __slots__ = ("ref",)
+
+    def __init__(self, ref):
+        self.ref = ref
+
+    def __call__(self, grad):
+        t = self.ref()
+        if t is not None:
+            if t._grad is None or STATE.grad_enabled:
+                # a fresh tensor: later in-place accumulation must not touch the graph's buffers
+                t._grad = grad if STATE.grad_enabled else Tensor._wrap(grad._data.copy())
+            else:
+                t._grad = Tensor._wrap(t._grad._data + grad._data)
+        return None
+
+
+_TYPE_NAMES = {
+    np.float32: "torch.FloatTensor", np.float64: "torch.DoubleTensor", np.float16: "torch.HalfTensor",
+    np.int64: "torch.LongTensor", np.int32: "torch.IntTensor", np.int16: "torch.ShortTensor",
+    np.int8: "torch.CharTensor", np.uint8: "torch.ByteTensor", np.bool_: "torch.BoolTensor",
+}
+
+
+def _type_name(v):
+    return type(v).__name__
+
+
+def _wrap_dim(dim, ndim):
+    """Normalise a possibly negative dimension, with torch's error for one out of range."""
+    n = ndim if ndim > 0 else 1
+    try:
+        d = dim.__index__()
+    except AttributeError:
+        raise TypeError(f"dim must be an int, not {_type_name(dim)}") from None
+    if d < -n or d >= n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})")
+    return d + n if d < 0 else d
+
+
+def _warn_nonleaf_grad():
+    import warnings
+    warnings.warn(
+        "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute "
+        "won't be populated during autograd.backward(). If you indeed want the .grad field to be populated "
+        "for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor.", UserWarning, stacklevel=3)
+
+
+def is_tensor(obj):
+    """True if ``obj`` is a Tensor."""
+    return isinstance(obj, Tensor)
