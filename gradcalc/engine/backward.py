@@ -352,17 +352,19 @@ def _needed_nodes(roots, target_nodes):
     this acyclic graph); one pass over it then decides each node from its children.
     """
     order = []
-    done = set(roots)
+    expanded = set()
     stack = [(r, False) for r in roots]
     while stack:
-        node, expanded = stack.pop()
-        if expanded:
+        node, done = stack.pop()
+        if done:
             order.append(node)
             continue
+        if node in expanded:
+            continue
+        expanded.add(node)
         stack.append((node, True))
         for child, _ in node._next:
-            if child is not None and child not in done:
-                done.add(child)
+            if child is not None and child not in expanded:
                 stack.append((child, False))
     needed = set()
     for node in order:

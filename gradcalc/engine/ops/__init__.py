@@ -24,6 +24,7 @@ def _export(module, names, method=True, function=True):
 
 _export(arithmetic, "add sub rsub mul div true_divide floor_divide remainder neg negative pow square")
 _export(arithmetic, "rsub", method=False)
+_export(unary, "floor ceil round trunc fix")
 _export(unary, "abs absolute sign exp log sqrt sin cos tanh sigmoid relu reciprocal clamp clip clamp_min "
                "clamp_max maximum minimum")
 _export(unary, "where", method=False)
@@ -63,7 +64,8 @@ _FAST = {"add_": None, "sub_": None, "mul_": None, "div_": None}
 for _name, _fn in (("add_", arithmetic.add), ("sub_", arithmetic.sub), ("mul_", arithmetic.mul),
                    ("div_", arithmetic.div), ("pow_", arithmetic.pow), ("neg_", arithmetic.neg),
                    ("remainder_", arithmetic.remainder), ("square_", arithmetic.square),
-                   ("abs_", unary.abs), ("sign_", unary.sign), ("exp_", unary.exp), ("log_", unary.log),
+                   ("abs_", unary.abs), ("floor_", unary.floor), ("ceil_", unary.ceil),
+                   ("round_", unary.round), ("trunc_", unary.trunc), ("sign_", unary.sign), ("exp_", unary.exp), ("log_", unary.log),
                    ("sqrt_", unary.sqrt), ("sin_", unary.sin), ("cos_", unary.cos), ("tanh_", unary.tanh),
                    ("sigmoid_", unary.sigmoid), ("relu_", unary.relu), ("reciprocal_", unary.reciprocal),
                    ("clamp_", unary.clamp), ("clip_", unary.clamp), ("clamp_min_", unary.clamp_min),

@@ -11,15 +11,17 @@ differences. A case must exercise its op: the op's node must appear in the graph
 class check:
     """One generated gradcheck case: ``fn(*inputs)`` with inputs of ``shapes``."""
 
-    __slots__ = ("fn", "shapes", "low", "high", "second_order", "label")
+    __slots__ = ("fn", "shapes", "low", "high", "second_order", "label", "eps", "atol")
 
-    def __init__(self, fn, *shapes, low=-2.0, high=2.0, second_order=True, label=None):
+    def __init__(self, fn, *shapes, low=-2.0, high=2.0, second_order=True, label=None, eps=1e-6, atol=1e-6):
         self.fn = fn
         self.shapes = shapes
         self.low = low
         self.high = high
         self.second_order = second_order
         self.label = label
+        self.eps = eps  # finite-difference step; larger where the op computes in lower precision
+        self.atol = atol
 
     def __repr__(self):
         return self.label or f"check({', '.join(map(str, self.shapes))})"

@@ -9,6 +9,7 @@ from ..node import Node
 from ..tensor import Tensor
 from .checks import check
 from .support import dims_arg, expand_reduced, wrap_dim
+from .unary import where
 
 
 def _sum_dtype(arr, dtype):

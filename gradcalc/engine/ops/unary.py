@@ -160,6 +160,48 @@ class ReciprocalBackward0(Node):
         return grad * -(y * y)
 
 
+class _Rounding(Node):
+    """floor/ceil/round/trunc: piecewise constant, so the gradient is zero."""
+
+    explain = "grad_self = 0   (piecewise constant)"
+
+    def backward(ctx, grad):
+        return grad * 0
+
+
+def _rounded(fn, a):
+    d = a._data
+    return d.copy() if d.dtype.kind != "f" else fn(d)  # numpy and torch both round halves to even
+
+
+class FloorBackward0(_Rounding):
+    checks = (check(lambda x: x.floor() * x, (2, 3), low=0.1, high=0.9),)
+
+    def forward(ctx, a):
+        return _rounded(np.floor, a)
+
+
+class CeilBackward0(_Rounding):
+    checks = (check(lambda x: x.ceil() * x, (2, 3), low=0.1, high=0.9),)
+
+    def forward(ctx, a):
+        return _rounded(np.ceil, a)
+
+
+class RoundBackward0(_Rounding):
+    checks = (check(lambda x: x.round() * x, (2, 3), low=0.1, high=0.4),)
+
+    def forward(ctx, a):
+        return _rounded(np.round, a)
+
+
+class TruncBackward0(_Rounding):
+    checks = (check(lambda x: x.trunc() * x, (2, 3), low=0.1, high=0.9),)
+
+    def forward(ctx, a):
+        return _rounded(np.trunc, a)
+
+
 class ClampBackward1(Node):
     __slots__ = ("lo", "hi")
     explain = "grad_self = grad * (min <= self <= max)   (zero where the value was clamped)"
@@ -358,6 +400,32 @@ def relu(input):
 def reciprocal(input):
     """Elementwise 1 / x."""
     return ReciprocalBackward0.apply(input)
+
+
+def floor(input):
+    """Largest integer <= each element."""
+    return FloorBackward0.apply(input)
+
+
+def ceil(input):
+    """Smallest integer >= each element."""
+    return CeilBackward0.apply(input)
+
+
+def round(input, *, decimals=0):
+    """Round each element to the nearest integer (halves to even)."""
+    if decimals:
+        scale = 10.0 ** decimals
+        return RoundBackward0.apply(input * scale) / scale
+    return RoundBackward0.apply(input)
+
+
+def trunc(input):
+    """Round each element toward zero."""
+    return TruncBackward0.apply(input)
+
+
+fix = trunc
 
 
 def clamp(input, min=None, max=None):
