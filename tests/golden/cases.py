@@ -698,6 +698,17 @@ print("{}".format(torch.tensor(7)))
 print(f"{torch.tensor(True)}")
 """)
 
+    # -- big tensors (script cases: their values are not stored in the npz)
+    c.script("big_arange_1e7_3d", """
+x = torch.arange(10 ** 7).reshape(1000, 100, 100)
+print(x)
+print(x * 0.5 - 7)
+""")
+    c.script("big_ones_1e7_rg", """
+x = torch.ones(10 ** 7, requires_grad=True)
+print(x * 3)
+""")
+
     # -- seeded fuzz: random shapes, dtypes, magnitudes and print options together
     fuzz = np.random.default_rng(777)
     option_choices = [
