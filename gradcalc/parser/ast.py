@@ -26,7 +26,7 @@ keyword construction) for ~1.5 ms.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+
 
 _POSITION = ("line", "column", "end_line", "end_column")
 _set = object.__setattr__
@@ -494,6 +494,10 @@ def walk(node: Node) -> Iterator[Node]:
         stack.extend(children)
 
 
+class _Text(str):
+    """A piece of dump() output (as opposed to a value still to print)."""
+
+
 def dump(node: Any, positions: bool = False) -> str:
     """A one-line text of the tree, like ``ast.dump``: ``BinOp(Constant(1), '+', Name('x'))``.
 
@@ -501,31 +505,30 @@ def dump(node: Any, positions: bool = False) -> str:
     to each node. Iterative, so it works on trees of any depth.
     """
     out: list[str] = []
-    # The stack holds either a value to print or a literal piece of text (a 1-tuple).
     stack: list = [node]
     while stack:
         item = stack.pop()
-        if type(item) is tuple and len(item) == 1 and type(item[0]) is str:
-            out.append(item[0])
+        if type(item) is _Text:
+            out.append(item)
         elif isinstance(item, Node):
             out.append(type(item).__name__ + "(")
             pending: list = []
             for i, name in enumerate(item._fields):
                 if i:
-                    pending.append((", ",))
+                    pending.append(_Text(", "))
                 pending.append(getattr(item, name))
             tail = ")"
             if positions:
                 tail += f"@{item.line}:{item.column}-{item.end_line}:{item.end_column}"
-            pending.append((tail,))
+            pending.append(_Text(tail))
             stack.extend(reversed(pending))
         elif isinstance(item, tuple):
-            pending = [("(",)]
+            pending = [_Text("(")]
             for i, value in enumerate(item):
                 if i:
-                    pending.append((", ",))
+                    pending.append(_Text(", "))
                 pending.append(value)
-            pending.append((",)",) if len(item) == 1 else (")",))
+            pending.append(_Text(",)" if len(item) == 1 else ")"))
             stack.extend(reversed(pending))
         else:
             out.append(repr(item))

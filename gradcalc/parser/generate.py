@@ -77,7 +77,7 @@ def build_tables() -> dict:
             row[sym] = arg if action is Shift else -1 - rule_id(arg)
         states.append(row)
 
-    terminal_texts = {t.name: t.pattern.value for t in lk.terminals}
+    terminal_texts = {t.name: t.pattern.value for t in lk.terminals if t.pattern.type == "str"}
     return {
         "grammar_sha256": grammar_sha256(text),
         "lark_version": lark.__version__,

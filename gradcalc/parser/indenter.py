@@ -16,7 +16,7 @@ string's own statement is being parsed).
 
 from __future__ import annotations
 
-from typing import Iterator
+
 
 from .errors import ParseError
 from .lexer import Token

@@ -8,7 +8,7 @@ its stacks in lists, so nesting depth never touches Python's recursion limit.
 
 from __future__ import annotations
 
-from typing import Iterator
+
 
 from .lexer import Token
 
@@ -21,6 +21,10 @@ class UnexpectedToken(Exception):
         self.token = token
         self.previous = previous
         self.expected = expected
+
+
+# (state below, state on top, lookahead) -> top state after all unit reductions.
+unit_chains: dict = {}
 
 
 def parse_tokens(tokens: Iterator[Token], tables, start: str, callbacks: dict,
@@ -37,63 +41,82 @@ def parse_tokens(tokens: Iterator[Token], tables, start: str, callbacks: dict,
     state_stack.append(tables.start_states[start])
     value_stack: list = []
     previous = None
-
-    def reduce(rule) -> None:
-        origin, size, include, trailing, expand1, callback, plain = rule
-        if size:
-            children = value_stack[-size:]
-            del state_stack[-size:]
-            del value_stack[-size:]
-        else:
-            children = []
-        if not plain:
-            filtered: list = []
-            for index, splice, nones in include:
-                if nones:
-                    filtered.extend([None] * nones)
-                child = children[index]
-                if splice:
-                    if filtered:
-                        filtered.extend(child)
-                    else:
-                        # Reuse the list: keeps long left-recursive repetitions linear.
-                        filtered = child
-                else:
-                    filtered.append(child)
-            if trailing:
-                filtered.extend([None] * trailing)
-            children = filtered
-        if expand1 and len(children) == 1:
-            value = children[0]
-        elif callback[0] == "_":
-            value = children  # an inlined rule: its parent splices these
-        else:
-            value = callbacks[callback](children)
-        state_stack.append(states[state_stack[-1]][origin])
-        value_stack.append(value)
-
-    for token in tokens:
+    at_end = False
+    token_iter = iter(tokens)
+    while True:
+        token = next(token_iter, None)
+        if token is None:
+            token = _end_token(previous)
+            at_end = True
         kind = token.type
         while True:
             action = states[state_stack[-1]].get(kind)
             if action is None:
                 raise UnexpectedToken(token, previous, _expected(states[state_stack[-1]]))
             if action >= 0:
+                # Lark's tables never shift $END: at the end it is reduce until done.
                 state_stack.append(action)
                 value_stack.append(token)
                 previous = token
                 break
-            reduce(rules[-1 - action])
-
-    end = _end_token(previous)
-    while True:
-        action = states[state_stack[-1]].get("$END")
-        if action is None:
-            raise UnexpectedToken(end, previous, _expected(states[state_stack[-1]]))
-        # Lark's tables never shift $END: it is reduce until the start symbol is done.
-        reduce(rules[-1 - action])
-        if state_stack[-1] == end_state:
-            return value_stack[-1]
+            origin, size, include, trailing, expand1, callback, plain, unit = rules[-1 - action]
+            if unit:
+                # `?a: b` with one child: the value stays, only the state on top
+                # changes. Most reductions are these (one per precedence level, a
+                # dozen per operand), and the chain they form depends only on the
+                # state below, the state on top and the lookahead: remember where
+                # it ends.
+                if at_end:
+                    state_stack[-1] = states[state_stack[-2]][origin]
+                    if state_stack[-1] == end_state:
+                        return value_stack[-1]
+                    continue
+                key = (state_stack[-2], state_stack[-1], kind)
+                top = unit_chains.get(key)
+                if top is None:
+                    below = state_stack[-2]
+                    top = states[below][origin]
+                    while True:
+                        nxt = states[top].get(kind)
+                        if nxt is None or nxt >= 0 or not rules[-1 - nxt][7]:
+                            break
+                        top = states[below][rules[-1 - nxt][0]]
+                    unit_chains[key] = top
+                state_stack[-1] = top
+                continue
+            if size:
+                children = value_stack[-size:]
+                del state_stack[-size:]
+                del value_stack[-size:]
+            else:
+                children = []
+            if not plain:
+                filtered: list = []
+                for index, splice, nones in include:
+                    if nones:
+                        filtered.extend([None] * nones)
+                    child = children[index]
+                    if splice:
+                        if filtered:
+                            filtered.extend(child)
+                        else:
+                            # Reuse the list: keeps long left-recursive repetitions linear.
+                            filtered = child
+                    else:
+                        filtered.append(child)
+                if trailing:
+                    filtered.extend([None] * trailing)
+                children = filtered
+            if expand1 and len(children) == 1:
+                value = children[0]
+            elif callback[0] == "_":
+                value = children  # an inlined rule: its parent splices these
+            else:
+                value = callbacks[callback](children)
+            state_stack.append(states[state_stack[-1]][origin])
+            value_stack.append(value)
+            if at_end and state_stack[-1] == end_state:
+                return value_stack[-1]
 
 
 def _expected(row: dict) -> frozenset:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+import re
+
+
 
 
 class Token:
@@ -57,12 +59,36 @@ def tokenize(
     keywords = tables.keywords
     newline_types = tables.newline_types
     ignore = tables.ignore
+    single_chars = tables.single_chars
+    name_match = _NAME.match
+    spaces_match = _SPACES.match
     pos = 0
     size = len(text)
     line = start_line
     line_start = 1 - start_column  # column == pos - line_start + 1
     while pos < size:
-        if text[pos] == "%" and accepts_magic is not None and accepts_magic():
+        ch = text[pos]
+        # Fast paths, same result as the master regex: names (not string prefixes),
+        # runs of spaces, and punctuation that is a whole token by itself.
+        if ch in _NAME_START:
+            m = name_match(text, pos)
+            end = m.end()
+            if end - pos > 2 or end == size or text[end] not in "'\"":
+                value = m.group()
+                column = pos - line_start + 1
+                yield Token(keywords.get(value, "NAME"), value, pos, end, line, column, line,
+                            column + (end - pos))
+                pos = end
+                continue
+        elif ch == " ":
+            pos = spaces_match(text, pos).end()
+            continue
+        elif ch in single_chars:
+            column = pos - line_start + 1
+            yield Token(single_chars[ch], ch, pos, pos + 1, line, column, line, column + 1)
+            pos += 1
+            continue
+        if ch == "%" and accepts_magic is not None and accepts_magic():
             m = magic_match(text, pos)
             kind = "MAGIC"
         else:
@@ -88,3 +114,8 @@ def tokenize(
         line = end_line
         line_start = next_line_start
         pos = end
+
+
+_NAME_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
+_NAME = re.compile(r"[^\W\d]\w*")
+_SPACES = re.compile(r"[ \t\f]+")

@@ -69,10 +69,27 @@ def unexpected_token(err: UnexpectedToken, state: LineState, text: str) -> Parse
             return _at(f"'{candidate.value}' is not supported in gradcalc", candidate)
 
     if prev is not None and prev.type in NUMBER_TYPES and tok.start_pos == prev.end_pos \
-            and kind not in LINE_BREAKS:
+            and (tok.value[:1].isalnum() or tok.value[:1] == "_"):
         return _number_error(prev, tok)
 
+    if kind == "NAME" and len(tok.value) <= 2 and text[tok.end_pos:tok.end_pos + 1] in ("'", '"') \
+            and set(tok.value.lower()) <= set("rbfu"):
+        # A string prefix whose string does not close: the lexer fell back to a name.
+        return _at(f"unterminated string literal (detected at line {tok.line})", tok)
+
     first = state.logical_first
+    at_line_start = prev is None or prev.type in LINE_BREAKS
+    if kind == "AT" and at_line_start:
+        return _at("decorators are not supported in gradcalc", tok)
+    if kind == "COLON" and prev is not None and prev is first and prev.type == "NAME" \
+            and not state.brackets:
+        return _at("variable annotations are not supported in gradcalc", tok)
+    if kind == "DOT" and prev is not None and prev.type == "FROM":
+        return _at("relative imports are not supported in gradcalc", tok)
+    if state.brackets and state.brackets[-1].type == "LPAR" and (
+            (kind == "COMMA" and "RPAR" in expected and "COMMA" not in expected and "FOR" in expected)
+            or (kind == "FOR" and "COMMA" in expected and "RPAR" in expected)):
+        return _at("Generator expression must be parenthesized", tok)
     if kind == "_NEWLINE" or kind in LINE_BREAKS:
         if "COLON" in expected and first is not None and first.type in COMPOUND_KEYWORDS \
                 and prev is not None and prev.type not in ("COLON",):
@@ -84,8 +101,11 @@ def unexpected_token(err: UnexpectedToken, state: LineState, text: str) -> Parse
     if kind == "EQUAL" and "EQUAL" not in expected:
         return _at("invalid syntax. Maybe you meant '==' instead of '='?", tok)
 
+    if expected <= {"NAME", "STAR"} and "NAME" in expected and prev is not None and kind != "NAME":
+        return _at(f"expected a name after {show(prev)}", tok)
     if expected & EXPRESSION_STARTERS and kind not in EXPRESSION_STARTERS and prev is not None \
             and prev.type not in LINE_BREAKS and prev.type not in OPERAND_ENDS \
+            and prev.type != "SEMICOLON" \
             and not (prev.type == "COLON" and kind in LINE_BREAKS and "_NEWLINE" in expected):
         return _at(f"expected an expression after {show(prev)}", tok)
 
@@ -139,6 +159,7 @@ def lex_error(text: str, failure: LexFailure) -> ParseError:
                         incomplete=True)
         return here(f"unterminated string literal (detected at line {line})")
     if ch == "\\":
+        column += 1
         return here("unexpected character after line continuation character")
     if ch == "\x00":
         return here("source code cannot contain null bytes")

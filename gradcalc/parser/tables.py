@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 _loaded = None
+_ASCII_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
 
 
 class Tables:
@@ -13,8 +14,8 @@ class Tables:
     states        list of dicts: symbol -> action; action >= 0 is "shift/goto that
                   state", action < 0 is "reduce by rule -1 - action"
     rules         list of (origin, size, include, trailing_nones, expand1, callback
-                  name, plain): see generate.describe_rule; plain means "keep the
-                  children as they are"
+                  name, plain, unit): see generate.describe_rule; plain means "keep
+                  the children as they are", unit "one child, passed up unchanged"
     master        one compiled regex over all terminals, in Lark's priority order
     magic         the regex of MAGIC, tried only where the parser accepts a magic
     keywords      NAME text -> keyword terminal ("if" -> "IF")
@@ -34,7 +35,8 @@ class Tables:
                 and all(not splice and not nones for _, splice, nones in include)
             )
             include = tuple((i, bool(splice), nones) for i, splice, nones in include)
-            rules.append((origin, size, include, trailing, bool(expand1), callback, plain))
+            unit = plain and size == 1 and bool(expand1)
+            rules.append((origin, size, include, trailing, bool(expand1), callback, plain, unit))
         self.rules = rules
         self.master = re.compile(
             "|".join(f"(?P<{name}>{regex})" for name, regex in data["terminals"])
@@ -43,6 +45,21 @@ class Tables:
         self.keywords = data["keywords"].get("NAME", {})
         self.newline_types = frozenset(data["newline_types"])
         self.ignore = frozenset(data["ignore"])
+        # Fast paths for the lexer (see lexer.tokenize): one-character tokens that no
+        # other terminal can start with, decided from the terminals' literal texts.
+        # Characters that can start a regex terminal (names, numbers, strings,
+        # comments, newlines, magics, spaces, continuations) never take a fast path.
+        regex_starts = set("0123456789.'\"\n#% \t\f\\") | set(_ASCII_LETTERS)
+        texts = [t for n, t in data["terminal_texts"].items() if n in self._used(data)]
+        self.single_chars = {
+            text: name for name, text in data["terminal_texts"].items()
+            if len(text) == 1 and text not in regex_starts
+            and sum(1 for other in texts if other.startswith(text)) == 1
+        }
+
+    @staticmethod
+    def _used(data: dict) -> set:
+        return {name for name, _ in data["terminals"]}
 
 
 def load() -> Tables:
