@@ -17,10 +17,7 @@ printing_layout.py, the options in printing_options.py.
 from .printing_layout import array_body
 from .printing_options import OPTS, get_printoptions, printoptions, set_printoptions
 
-try:
-    from .dtypes import get_default_dtype
-except ImportError:  # pragma: no cover - only while the engine core has not landed yet
-    get_default_dtype = None
+from .dtypes import get_default_dtype
 
 __all__ = [
     "tensor_repr", "tensor_format", "node_repr", "return_types_repr",
@@ -32,17 +29,13 @@ __all__ = [
 _SELF_EVIDENT = frozenset(("int64", "bool"))
 
 
-def _default_dtype_name():
-    return get_default_dtype().name if get_default_dtype is not None else "float32"
-
-
 def tensor_repr(t, *, prefix="tensor("):
     """``repr(t)`` as torch prints it."""
     a = t._data
     dtype_name = t.dtype.name
     indent = len(prefix)
     suffixes = []
-    default_name = _default_dtype_name()
+    default_name = get_default_dtype().name
     if a.size == 0:
         # Like numpy, torch spells out any empty shape but (0,), and always names a
         # non-default dtype: there is no element to tell an int from a float.
