@@ -43,16 +43,13 @@ def format_elements(values, floating):
             # Python float division gives inf on overflow, as torch's double tensors do.
             sci_mode = hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4
 
-    precision = OPTS.precision
     if sci_mode:
-        fmt = ("{:.%de}" % precision).format
+        strs = list(map(("{:.%de}" % OPTS.precision).format, values))
     elif int_mode:
         # Whole numbers get a trailing "." to show the dtype is floating; nan/inf don't.
         strs = [("%.0f." % v) if v - v == 0 else ("%.0f" % v) for v in values]
     else:
-        fmt = ("{:.%df}" % precision).format
-    if sci_mode or not int_mode:
-        strs = list(map(fmt, values))
+        strs = list(map(("{:.%df}" % OPTS.precision).format, values))
 
     # The column width is that of the widest nonzero finite element (at least 1).
     if not nonzero:
