@@ -43,7 +43,7 @@ def build_tables() -> dict:
     from lark.parsers.lalr_analysis import Shift
 
     text = GRAMMAR.read_text(encoding="utf-8")
-    lk = Lark(text, parser="lalr", lexer="basic", start=START, maybe_placeholders=True)
+    lk = _build_checked(text)
 
     # --- lexer: Lark's own order and keyword ("unless") handling, without MAGIC.
     conf = copy(lk.lexer_conf)
@@ -92,6 +92,36 @@ def build_tables() -> dict:
         "start_states": dict(table.start_states),
         "end_states": dict(table.end_states),
     }
+
+
+def _build_checked(text: str):
+    """Build the Lark LALR parser, failing on any conflict: Lark resolves
+    shift/reduce conflicts silently (as shift), which would hide grammar bugs."""
+    import logging
+
+    from lark import Lark, logger
+
+    conflicts: list[str] = []
+
+    class Catch(logging.Handler):
+        def emit(self, record):
+            message = record.getMessage()
+            if "conflict" in message.lower():
+                conflicts.append(message)
+
+    handler = Catch()
+    old_level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    try:
+        Lark(text, parser="lalr", lexer="basic", start=START, maybe_placeholders=True, debug=True)
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(old_level)
+    if conflicts:
+        raise SystemExit("grammar.lark has LALR conflicts:\n" + "\n".join(conflicts))
+    # Without debug=True Lark numbers the states (debug keeps them as item sets).
+    return Lark(text, parser="lalr", lexer="basic", start=START, maybe_placeholders=True)
 
 
 def describe_rule(rule) -> list:
