@@ -19,7 +19,7 @@ import sys
 import numpy as np
 
 from .grad_mode import STATE
-from .node import AccumulateGrad, edge_of
+from .node import _FREED, AccumulateGrad, edge_of
 from .tensor import Tensor
 
 _getrefcount = sys.getrefcount
@@ -130,25 +130,23 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
     captured (returned) instead of, or as well as, accumulated.
     """
     roots = [edge_of(t) for t in tensors]
+    root_nodes = {n for n, _ in roots}
 
-    # 1. dependency counts (and, for targets, which nodes lead to one)
+    # 1. dependency counts: how many edges lead into each node
     deps = {}
-    stack = [n for n, _ in roots]
-    seen = set(stack)
+    stack = list(root_nodes)
     while stack:
-        node = stack.pop()
-        for child, _ in node._next:
+        for child, _ in stack.pop()._next:
             if child is not None:
                 if child in deps:
                     deps[child] += 1
                 else:
                     deps[child] = 1
-                if child not in seen:
-                    seen.add(child)
-                    stack.append(child)
+                    if child not in root_nodes:
+                        stack.append(child)
     needed = None
     if targets is not None:
-        needed = _needed_nodes([n for n, _ in roots], {n for n, _ in targets})
+        needed = _needed_nodes(list(root_nodes), {n for n, _ in targets})
         if not accumulate:
             captured = [None] * len(capture_inputs)
 
@@ -156,35 +154,32 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
     for (node, nr), g in zip(roots, grads):
         _add_to_buffer(buffers, node, nr, g)
 
-    heap = []
-    tie = 0
-    for node in {n for n, _ in roots}:
-        if node not in deps:
-            heap.append((-node._seq, tie, node))
-            tie += 1
+    # 2. run nodes as they become ready, the most recently created first (as torch)
+    heap = [(-n._seq, id(n), n) for n in root_nodes if n not in deps]
     heapq.heapify(heap)
+    heappush, heappop = heapq.heappush, heapq.heappop
+    fast = observer is None
+    FREED = _FREED
 
     prev_mode = STATE.grad_enabled
     STATE.grad_enabled = bool(create_graph)
     try:
-        while heap:
-            node = heapq.heappop(heap)[2]
+        ready = None  # the next node when it is the only one ready (a chain): no heap round trip
+        while True:
+            if ready is not None:
+                node, ready = ready, None
+            elif heap:
+                node = heappop(heap)[2]
+            else:
+                break
             grads_out = buffers.pop(node, None)
-            run_node = grads_out is not None and (needed is None or node in needed)
 
             if grads_out is not None:
-                grads_out = _tensor_prehooks(node, grads_out)
+                if node._extra is not None:
+                    grads_out = _tensor_prehooks(node, grads_out)
                 if targets is not None:
-                    for nr, g in enumerate(grads_out):
-                        idx = targets.get((node, nr))
-                        if idx is not None:
-                            if accumulate:
-                                for i in idx:
-                                    _accumulate_nonleaf(capture_inputs[i], g)
-                            else:
-                                for i in idx:
-                                    captured[i] = g
-                    g = None
+                    _capture(node, grads_out, targets, accumulate, capture_inputs,
+                             None if accumulate else captured)
             if type(node) is AccumulateGrad:
                 if grads_out is not None and accumulate and (targets is None or (node, 0) in targets):
                     g = grads_out[0]
@@ -193,24 +188,61 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
                     g = None
                 continue
 
-            grads_in = None
-            if run_node:
-                grads_in = _call_node(node, grads_out, observer)
+            newly_ready = None
+            if grads_out is not None and (needed is None or node in needed):
+                if fast and node._extra is None and len(grads_out) == 1 and not (
+                        node.broadcasting and node._in_meta is not None):
+                    grads_in = node.backward(grads_out[0])
+                    if type(grads_in) is not tuple:
+                        grads_in = (grads_in,)
+                    if len(grads_in) != len(node._next):
+                        _wrong_count(node, grads_in)
+                else:
+                    grads_in = _call_node(node, grads_out, observer)
                 grads_out = None
                 if not retain_graph:
-                    node._release()
-
-            for i, (child, nr) in enumerate(node._next):
-                if child is None:
-                    continue
-                if grads_in is not None and grads_in[i] is not None:
-                    _add_to_buffer(buffers, child, nr, grads_in[i])
-                d = deps[child] - 1
-                deps[child] = d
-                if d == 0:
-                    heapq.heappush(heap, (-child._seq, tie, child))
-                    tie += 1
-            grads_in = None
+                    if node._saved is not None:
+                        node._saved = FREED
+                    if node.saves_output:
+                        node._out = FREED
+                i = 0
+                for child, nr in node._next:
+                    if child is not None:
+                        g = grads_in[i]
+                        if g is not None:
+                            buf = buffers.get(child)
+                            if buf is None:
+                                n_out = len(child._outs)
+                                if n_out == 1:
+                                    buffers[child] = [g]
+                                else:
+                                    buf = buffers[child] = [None] * n_out
+                                    buf[nr] = g
+                            else:
+                                old = buf[nr]
+                                buf[nr] = g if old is None else old + g
+                        d = deps[child] - 1
+                        deps[child] = d
+                        if d == 0:
+                            if newly_ready is None:
+                                newly_ready = child
+                            else:
+                                heappush(heap, (-child._seq, id(child), child))
+                    i += 1
+                grads_in = g = None
+            else:
+                # nothing flows through this node: its inputs are still released for scheduling
+                for child, nr in node._next:
+                    if child is not None:
+                        d = deps[child] - 1
+                        deps[child] = d
+                        if d == 0:
+                            heappush(heap, (-child._seq, id(child), child))
+            if newly_ready is not None:
+                if heap:
+                    heappush(heap, (-newly_ready._seq, id(newly_ready), newly_ready))
+                else:
+                    ready = newly_ready
     finally:
         STATE.grad_enabled = prev_mode
 
@@ -219,11 +251,27 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
     return None
 
 
+def _wrong_count(node, r):
+    raise RuntimeError(f"function {node.name()} returned an incorrect number of gradients "
+                       f"(expected {len(node._next)}, got {len(r)})")
+
+
+def _capture(node, grads_out, targets, accumulate, capture_inputs, captured):
+    """Gradients arriving at the requested inputs: returned (autograd.grad) or stored (backward(inputs=))."""
+    for nr, g in enumerate(grads_out):
+        idx = targets.get((node, nr))
+        if idx is not None:
+            for i in idx:
+                if accumulate:
+                    _accumulate_nonleaf(capture_inputs[i], g)
+                else:
+                    captured[i] = g
+
+
 def _add_to_buffer(buffers, node, nr, g):
     buf = buffers.get(node)
     if buf is None:
-        n = len(node._outs) if node._outs is not None else 1
-        buf = buffers[node] = [None] * n
+        buf = buffers[node] = [None] * len(node._outs)
     old = buf[nr]
     buf[nr] = g if old is None else old + g
 
@@ -265,7 +313,7 @@ def _check_hook_result(r, g):
 
 def _call_node(node, grads_out, observer):
     """Run one node's backward rule and reduce the results to its inputs' shapes and dtypes."""
-    if None in grads_out:
+    if len(grads_out) > 1 and any(g is None for g in grads_out):
         # a multi-output node where only some outputs got a gradient: the rest are zeros
         grads_out = [g if g is not None else Tensor._wrap(np.zeros(shape, dtype))
                      for g, (shape, dtype) in zip(grads_out, node._outs)]
@@ -275,14 +323,12 @@ def _call_node(node, grads_out, observer):
     if type(r) is not tuple:
         r = (r,)
     if len(r) != len(node._next):
-        raise RuntimeError(f"function {node.name()} returned an incorrect number of gradients "
-                           f"(expected {len(node._next)}, got {len(r)})")
-    meta = node._in_meta
+        _wrong_count(node, r)
     reduced = None
-    if meta is not None:
+    if node.broadcasting and node._in_meta is not None:
         r = list(r)
-        for i, g in enumerate(r):
-            m = meta[i]
+        for i, m in enumerate(node._in_meta):
+            g = r[i]
             if g is None or m is None:
                 continue
             shape, dtype = m
@@ -294,7 +340,7 @@ def _call_node(node, grads_out, observer):
             if g._data.dtype != dtype:
                 g = g.to(_dtype_of(dtype))
             r[i] = g
-    hooks = node._extra.get("post") if node._extra else None
+    hooks = node._extra.get("post") if node._extra is not None else None
     if hooks:
         for hook in list(hooks):
             res = hook(tuple(r), tuple(grads_out))

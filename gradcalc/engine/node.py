@@ -14,6 +14,7 @@ import weakref
 import numpy as np
 
 from .grad_mode import STATE
+from .printing import node_repr
 from .tensor import Tensor, _init, _new
 
 __all__ = ["Node", "AccumulateGrad", "RemovableHandle", "NotImplementedNode"]
@@ -95,7 +96,15 @@ class Node:
                 for o in outs[:cls.n_diff_outputs]:
                     o._vc = vc
             return outs
-        t = _leaf(out)
+        t = _new(Tensor)
+        t._data = out if type(out) is np.ndarray else np.array(out)
+        t._requires_grad = False
+        t._grad_fn = None
+        t._output_nr = 0
+        t._grad = None
+        t._vc = None
+        t._accum = None
+        t._extra = None
         if cls.is_view:
             t._vc = args[0]._shared_vc()
         return t
@@ -103,39 +112,55 @@ class Node:
     @classmethod
     def _apply_recorded(cls, args, params):
         node = _new(cls)
-        node._next = tuple([edge_of(a) if isinstance(a, Tensor) else _NO_EDGE for a in args])
+        edges = []
+        for a in args:
+            if isinstance(a, Tensor):
+                fn = a._grad_fn
+                if fn is not None:
+                    edges.append((fn, a._output_nr))
+                elif a._requires_grad:
+                    edges.append((a._accum or accumulator(a), 0))
+                else:
+                    edges.append(_NO_EDGE)
+            else:
+                edges.append(_NO_EDGE)
+        node._next = tuple(edges)
         node._seq = next(_seq_counter)
         node._saved = None
-        node._versions = None
-        node._out = None
         node._extra = None
-        if cls.broadcasting:
-            node._in_meta = tuple([(a._data.shape, a._data.dtype) if isinstance(a, Tensor) else None
-                                   for a in args])
-        else:
-            node._in_meta = None
+        # _versions, _in_meta and _out are only read when _saved is set, or the
+        # class broadcasts / saves its output: they are left unset otherwise.
         if _ANOMALY[0]:
             from .anomaly import record_forward
             record_forward(node)
         out = node.forward(*args, **params)
         if type(out) is tuple:
-            n = cls.n_diff_outputs
-            outs = []
-            for i, o in enumerate(out):
-                if type(o) is not np.ndarray:
-                    o = np.asarray(o)
-                outs.append(Tensor._make(o, node, i) if i < n else _leaf(o))
-            node._outs = tuple([(o._data.shape, o._data.dtype) for o in outs[:n]])
-            if cls.is_view:
-                vc = args[0]._shared_vc()
-                for o in outs[:n]:
-                    o._vc = vc
-                    o._extra = {"multi_view": node}
-            return tuple(outs)
+            return node._wrap_outputs(out, args)
         if type(out) is not np.ndarray:
-            out = np.asarray(out)
-        t = Tensor._make(out, node)
+            out = np.array(out)
+        t = _new(Tensor)
+        t._data = out
+        t._requires_grad = True
+        t._grad_fn = node
+        t._output_nr = 0
+        t._grad = None
+        t._vc = None
+        t._accum = None
+        t._extra = None
         node._outs = ((out.shape, out.dtype),)
+        if cls.broadcasting:
+            # remember the inputs whose shape or dtype differs from the result's:
+            # their gradients are summed back / cast by the engine
+            meta = None
+            shape, dtype = out.shape, out.dtype
+            for i, a in enumerate(args):
+                if isinstance(a, Tensor):
+                    d = a._data
+                    if d.shape != shape or d.dtype != dtype:
+                        if meta is None:
+                            meta = [None] * len(args)
+                        meta[i] = (d.shape, d.dtype)
+            node._in_meta = meta
         if cls.saves_output:
             vc = t._vc = [0]
             node._out = (out, vc, 0)
@@ -146,11 +171,35 @@ class Node:
             t._extra = {"view": (info[0], info[1] + (node,)) if info else (src, (node,))}
         return t
 
+    def _wrap_outputs(node, out, args):
+        """The tensors of a multi-output op: the first ``n_diff_outputs`` belong to the node."""
+        cls = type(node)
+        n = cls.n_diff_outputs
+        outs = []
+        for i, o in enumerate(out):
+            if type(o) is not np.ndarray:
+                o = np.array(o)
+            outs.append(Tensor._make(o, node, i) if i < n else _leaf(o))
+        node._outs = tuple([(o._data.shape, o._data.dtype) for o in outs[:n]])
+        if cls.is_view:
+            vc = args[0]._shared_vc()
+            for o in outs[:n]:
+                o._vc = vc
+                o._extra = {"multi_view": node}
+        return tuple(outs)
+
     # -- saving for backward -------------------------------------------------------
     def save_for_backward(self, *values):
         """Keep tensors (or other values) for backward; in-place changes to them are detected."""
         self._saved = values
-        self._versions = tuple([(v._vc[0] if v._vc else 0) if isinstance(v, Tensor) else 0 for v in values])
+        # Most tensors were never written in place (no version counter yet): then the
+        # versions to expect are all 0 and nothing needs storing.
+        versions = None
+        for v in values:
+            if isinstance(v, Tensor) and v._vc is not None:
+                versions = tuple([(v._vc[0] if v._vc else 0) if isinstance(v, Tensor) else 0 for v in values])
+                break
+        self._versions = versions
 
     @property
     def saved_tensors(self):
@@ -159,9 +208,11 @@ class Node:
             raise RuntimeError(FREED_MSG)
         if saved is None:
             return ()
-        for v, ver in zip(saved, self._versions):
-            if isinstance(v, Tensor):
-                now = v._vc[0] if v._vc else 0
+        versions = self._versions
+        for i, v in enumerate(saved):
+            if isinstance(v, Tensor) and v._vc is not None:
+                now = v._vc[0]
+                ver = versions[i] if versions is not None else 0
                 if now != ver:
                     raise RuntimeError(_modified_msg(v, now, ver))
         return saved
@@ -184,7 +235,7 @@ class Node:
         """Free what was saved (after a backward without retain_graph)."""
         if self._saved is not None:
             self._saved = _FREED
-        if self._out is not None:
+        if self.saves_output:
             self._out = _FREED
 
     # -- what torch shows of a node ----------------------------------------------
@@ -236,7 +287,7 @@ class Node:
         return hooks
 
     def __repr__(self):
-        return f"<{self.name()} object at {hex(id(self))}>"
+        return node_repr(self)
 
     def __call__(self, *grads):
         """Apply the backward rule directly, as torch allows (``grad_fn(grad)``)."""
@@ -288,10 +339,7 @@ def accumulator(t):
         acc._next = ()
         acc._seq = float("inf")  # gradients are accumulated as soon as they are complete
         acc._saved = None
-        acc._versions = None
-        acc._in_meta = None
         acc._outs = ((t._data.shape, t._data.dtype),)
-        acc._out = None
         acc._extra = None
         acc._var = weakref.ref(t)
         t._accum = acc
@@ -331,7 +379,7 @@ def not_differentiable(what, result, *inputs):
         node = _new(NotImplementedNode)
         node._next = tuple([edge_of(a) if isinstance(a, Tensor) else _NO_EDGE for a in inputs])
         node._seq = next(_seq_counter)
-        node._saved = node._versions = node._in_meta = node._out = node._extra = None
+        node._saved = node._extra = None
         node._outs = ((result._data.shape, result._data.dtype),)
         node._what = what
         result._grad_fn = node

@@ -9,6 +9,7 @@ import numpy as np
 
 from . import dtypes as _dt
 from .grad_mode import STATE
+from .printing import tensor_format, tensor_repr
 
 __all__ = ["Tensor", "Size", "device", "is_tensor"]
 
@@ -366,12 +367,9 @@ class Tensor:
         return complex(self.item())
 
     def __format__(self, spec):
-        if self._data.ndim == 0:
-            return format(self.item(), spec)
-        return format(repr(self), spec)
+        return tensor_format(self, spec)
 
     def __repr__(self):
-        from .printing import tensor_repr
         return tensor_repr(self)
 
     __str__ = __repr__

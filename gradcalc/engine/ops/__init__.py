@@ -126,11 +126,22 @@ def _pos(self):
     return self
 
 
+def _fast(op, general):
+    """``x op other`` straight to the op class when ``other`` is a tensor or a plain number."""
+    def dunder(self, other):
+        c = other.__class__
+        if c is Tensor or c is float or c is int:
+            return op.apply(self, other)
+        return general(self, other)
+    dunder.__name__ = general.__name__
+    return dunder
+
+
 OPERATORS = {
-    "__add__": arithmetic.add, "__radd__": _reflected(arithmetic.add),
-    "__sub__": arithmetic.sub, "__rsub__": lambda self, other: arithmetic.rsub(self, other),
-    "__mul__": arithmetic.mul, "__rmul__": _reflected(arithmetic.mul),
-    "__truediv__": arithmetic.div, "__rtruediv__": _reflected(arithmetic.div),
+    "__add__": _fast(arithmetic.AddBackward0, arithmetic.add), "__radd__": _reflected(arithmetic.add),
+    "__sub__": _fast(arithmetic.SubBackward0, arithmetic.sub), "__rsub__": lambda self, other: arithmetic.rsub(self, other),
+    "__mul__": _fast(arithmetic.MulBackward0, arithmetic.mul), "__rmul__": _reflected(arithmetic.mul),
+    "__truediv__": _fast(arithmetic.DivBackward0, arithmetic.div), "__rtruediv__": _reflected(arithmetic.div),
     "__floordiv__": arithmetic.floor_divide, "__rfloordiv__": _reflected(arithmetic.floor_divide),
     "__mod__": arithmetic.remainder, "__rmod__": _reflected(arithmetic.remainder),
     "__pow__": arithmetic.pow, "__rpow__": _reflected(arithmetic.pow),

@@ -19,6 +19,14 @@ def _sum_dtype(arr, dtype):
     return np.int64 if k in "iub" else arr.dtype
 
 
+def _sum(arr, dtype, **kw):
+    """numpy sum with torch's result dtype (float16 accumulates in float32, as torch does)."""
+    out_dt = _sum_dtype(arr, dtype)
+    if out_dt == np.float16:
+        return np.asarray(arr.sum(dtype=np.float32, **kw), dtype=np.float16)
+    return np.asarray(arr.sum(dtype=out_dt, **kw))
+
+
 class SumBackward0(Node):
     __slots__ = ("shape",)
     explain = "grad_self = grad expanded to self's shape   (every element contributes once)"
@@ -26,7 +34,7 @@ class SumBackward0(Node):
 
     def forward(ctx, a, dtype=None):
         ctx.shape = a._data.shape
-        return np.asarray(a._data.sum(dtype=_sum_dtype(a._data, dtype)))
+        return _sum(a._data, dtype)
 
     def backward(ctx, grad):
         return grad.expand(ctx.shape) if ctx.shape else grad
@@ -43,7 +51,7 @@ class SumBackward1(Node):
         ctx.dims = dims
         ctx.keepdim = keepdim
         ctx.shape = a._data.shape
-        return np.asarray(a._data.sum(axis=dims, keepdims=keepdim, dtype=_sum_dtype(a._data, dtype)))
+        return _sum(a._data, dtype, axis=dims, keepdims=keepdim)
 
     def backward(ctx, grad):
         return expand_reduced(grad, ctx.shape, ctx.dims, ctx.keepdim).expand(ctx.shape)
@@ -58,7 +66,7 @@ class MeanBackward0(Node):
         _check_mean_dtype(a, dtype)
         ctx.shape = a._data.shape
         d = a._data if dtype is None else a._data.astype(_dt.as_dtype(dtype).np)
-        return np.asarray(d.mean(dtype=d.dtype))
+        return np.asarray(d.mean(dtype=_acc(d.dtype)), dtype=d.dtype)
 
     def backward(ctx, grad):
         n = int(np.prod(ctx.shape))
@@ -77,13 +85,18 @@ class MeanBackward1(Node):
         ctx.keepdim = keepdim
         ctx.shape = a._data.shape
         d = a._data if dtype is None else a._data.astype(_dt.as_dtype(dtype).np)
-        return np.asarray(d.mean(axis=dims, keepdims=keepdim, dtype=d.dtype))
+        return np.asarray(d.mean(axis=dims, keepdims=keepdim, dtype=_acc(d.dtype)), dtype=d.dtype)
 
     def backward(ctx, grad):
         n = 1
         for d in ctx.dims:
             n *= ctx.shape[d]
         return (expand_reduced(grad, ctx.shape, ctx.dims, ctx.keepdim) / n).expand(ctx.shape)
+
+
+def _acc(npdt):
+    """The dtype to accumulate in: float16 sums in float32 (as torch), others in their own dtype."""
+    return np.float32 if npdt == np.float16 else npdt
 
 
 def _check_mean_dtype(a, dtype):
