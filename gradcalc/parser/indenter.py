@@ -29,7 +29,7 @@ MAX_INDENT_LEVELS = 100  # Python's limit too ("too many levels of indentation")
 class LineState:
     """What the post-lexer knows about the input so far (read by messages.py)."""
 
-    __slots__ = ("brackets", "indents", "at_eof", "block_header", "logical_first", "last",
+    __slots__ = ("brackets", "indents", "at_eof", "block_header", "logical_first", "last", "ended_first",
                  "line_start", "longest_line", "most_indents", "elifs")
 
     def __init__(self) -> None:
@@ -38,6 +38,7 @@ class LineState:
         self.at_eof = False  # the lexer is exhausted: what follows is made up at EOF
         self.block_header: Token | None = None  # first token of the last line ending in ':'
         self.logical_first: Token | None = None  # first token of the current logical line
+        self.ended_first: Token | None = None  # first token of the logical line before
         self.last: Token | None = None  # last real token passed on
         # For checks.py: an upper bound on how deep the AST can be (see depth_bound).
         self.line_start = 0
@@ -85,6 +86,7 @@ def indent_tokens(tokens: Iterator[Token], state: LineState, expression: bool) -
             last = state.last
             if last is not None and last.type == "COLON":
                 state.block_header = state.logical_first
+            state.ended_first = state.logical_first
             state.logical_first = None
             state.last = tok
             length = tok.start_pos - state.line_start

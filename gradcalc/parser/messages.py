@@ -78,7 +78,11 @@ def unexpected_token(err: UnexpectedToken, state: LineState, text: str) -> Parse
         return _at(f"unterminated string literal (detected at line {tok.line})", tok)
 
     first = state.logical_first
+    if first is None and kind == "_NEWLINE":
+        first = state.ended_first  # the line that this newline ends
     at_line_start = prev is None or prev.type in LINE_BREAKS
+    if kind == "COLON" and text[tok.end_pos:tok.end_pos + 1] == "=":
+        return _at("the ':=' operator is not supported in gradcalc", tok)
     if kind == "AT" and at_line_start:
         return _at("decorators are not supported in gradcalc", tok)
     if kind == "COLON" and prev is not None and prev is first and prev.type == "NAME" \
@@ -101,6 +105,8 @@ def unexpected_token(err: UnexpectedToken, state: LineState, text: str) -> Parse
     if kind == "EQUAL" and "EQUAL" not in expected:
         return _at("invalid syntax. Maybe you meant '==' instead of '='?", tok)
 
+    if prev is not None and prev.type == "IMPORT" and kind != "NAME":
+        return _at("expected a name after 'import'", tok)
     if expected <= {"NAME", "STAR"} and "NAME" in expected and prev is not None and kind != "NAME":
         return _at(f"expected a name after {show(prev)}", tok)
     if expected & EXPRESSION_STARTERS and kind not in EXPRESSION_STARTERS and prev is not None \
@@ -113,9 +119,23 @@ def unexpected_token(err: UnexpectedToken, state: LineState, text: str) -> Parse
             and kind not in ("MINUS", "PLUS", "TILDE", "LPAR", "LSQB"):
         if prev.type == "NAME" and prev.value == "print" and first is prev:
             return _at("Missing parentheses in call to 'print'. Did you mean print(...)?", prev)
-        if state.brackets:
+        if state.brackets and prev.end_line == tok.line:
             return _at("invalid syntax. Perhaps you forgot a comma?", tok)
     return _at("invalid syntax", tok)
+
+
+def later_tokenizer_error(tokens, text: str) -> ParseError | None:
+    """Python's rule for a generic "invalid syntax": if the rest of the input has an
+    error of its own (a bracket never closed, an unterminated string, bad
+    indentation), that one is the real cause and is reported instead."""
+    try:
+        for _ in tokens:
+            pass
+    except ParseError as err:
+        return err
+    except LexFailure as failure:
+        return lex_error(text, failure)
+    return None
 
 
 def _number_error(number: Token, tok: Token) -> ParseError:

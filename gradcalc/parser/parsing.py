@@ -68,9 +68,15 @@ def run(text: str, start: str, expression: bool, line: int = 1, column: int = 1)
 
         raise lex_error(text, failure) from None
     except UnexpectedToken as unexpected:
-        from .messages import unexpected_token
+        from .messages import later_tokenizer_error, unexpected_token
 
-        raise unexpected_token(unexpected, state, text) from None
+        err = unexpected_token(unexpected, state, text)
+        if err.message == "invalid syntax":
+            later = later_tokenizer_error(tokens, text)
+            if later is not None:
+                later.incomplete = False  # there is a real error before it
+                err = later
+        raise err from None
     return result, state
 
 
