@@ -1,5 +1,6 @@
 """Creating tensors: from data, filled, ranges, and the ``*_like`` family."""
 
+import collections
 import math
 
 import numpy as np
@@ -59,10 +60,10 @@ def as_array(data, dtype=None):
 
 def _check_sequence(data):
     """Raise torch's errors for ragged nesting or unsupported elements, before numpy sees them."""
-    stack = [(data, 0)]
+    queue = collections.deque([(data, 0)])  # breadth first, in order: torch reports the first mismatch
     shape = {}
-    while stack:
-        seq, depth = stack.pop()
+    while queue:
+        seq, depth = queue.popleft()
         n = len(seq)
         if depth in shape:
             if shape[depth] != n:
@@ -73,7 +74,7 @@ def _check_sequence(data):
         for item in seq:
             if isinstance(item, (list, tuple)):
                 kinds |= 1
-                stack.append((item, depth + 1))
+                queue.append((item, depth + 1))
             elif isinstance(item, Tensor):
                 if item._data.size != 1 or item._data.ndim:
                     if item._data.ndim == 0:

@@ -66,6 +66,7 @@ class RsubBackward1(Node):
     checks = (check(lambda x: 1.5 - x, (2, 3)),)
 
     def forward(ctx, a, other, alpha=1):
+        _check_bool_sub(a, other)
         ctx.alpha = alpha
         return _binary(lambda A, B: B - A * alpha if alpha != 1 else B - A, a, other)
 
@@ -80,6 +81,7 @@ class RsubBackward0(Node):
     checks = (check(lambda x, y: rsub(x, y), (2, 3), (3,)),)
 
     def forward(ctx, a, b, alpha=1):
+        _check_bool_sub(a, b)
         ctx.alpha = alpha
         return _binary(lambda A, B: B - A * alpha if alpha != 1 else B - A, a, b)
 
@@ -154,6 +156,8 @@ class PowBackward0(Node):
         A, E = binary_arrays(a, exponent)
         if A.dtype.kind in "iu" and isinstance(exponent, int) and exponent < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
+        if A.dtype.kind == "b":
+            return np.power(A.astype(np.uint8), E.astype(np.uint8)).astype(bool)
         if exponent == 2:
             return np.multiply(A, A)
         return np.power(A, E)
@@ -180,6 +184,8 @@ class PowBackward1(Node):
     def forward(ctx, a, b):
         ctx.save_for_backward(a, b)
         A, B = binary_arrays(a, b)
+        if A.dtype.kind == "b":
+            raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         if A.dtype.kind in "iu" and np.any(B < 0):
             raise RuntimeError("Integers to negative integer powers are not allowed.")
         try:
@@ -243,11 +249,19 @@ class RemainderBackward1(Node):
         return grad, -grad * (a / b).floor()
 
 
+def _is_bool(v):
+    return isinstance(v, bool) or isinstance(v, Tensor) and v._data.dtype.kind == "b"
+
+
 def _check_bool_sub(a, b):
-    if isinstance(a, Tensor) and a._data.dtype.kind == "b" and (
-            isinstance(b, bool) or isinstance(b, Tensor) and b._data.dtype.kind == "b"):
+    """torch refuses subtraction with bool operands (Python bools count as bool tensors)."""
+    ba, bb = _is_bool(a), _is_bool(b)
+    if ba and bb:
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
                            "Use the `^` or `logical_xor()` operator instead.")
+    if ba or bb:
+        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+                           "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
 
 
 # -- public functions ---------------------------------------------------------
@@ -273,7 +287,6 @@ def rsub(input, other, *, alpha=1):
     input, other = operand(input), operand(other)
     if isinstance(other, Tensor):
         return RsubBackward0.apply(input, other, alpha=alpha)
-    _check_bool_sub(input, other)
     return RsubBackward1.apply(input, other=other, alpha=alpha)
 
 
