@@ -19,6 +19,7 @@ import sys
 import numpy as np
 
 from .grad_mode import STATE
+from .journal import touch
 from .node import _FREED, AccumulateGrad, edge_of
 from .tensor import Tensor
 
@@ -313,7 +314,7 @@ def _check_hook_result(r, g):
 
 def _call_node(node, grads_out, observer):
     """Run one node's backward rule and reduce the results to its inputs' shapes and dtypes."""
-    if len(grads_out) > 1 and any(g is None for g in grads_out):
+    if len(grads_out) > 1 and node.zero_missing_grads and any(g is None for g in grads_out):
         # a multi-output node where only some outputs got a gradient: the rest are zeros
         grads_out = [g if g is not None else Tensor._wrap(np.zeros(shape, dtype))
                      for g, (shape, dtype) in zip(grads_out, node._outs)]
@@ -355,6 +356,7 @@ def _accumulate_nonleaf(t, g):
     """``backward(inputs=[t])`` with a non-leaf ``t``: its ``.grad`` is populated."""
     if t._grad_fn is None:
         return  # leaves are handled by their AccumulateGrad node
+    touch(t)
     t._grad = Tensor._wrap(g._data.copy()) if t._grad is None else Tensor._wrap(t._grad._data + g._data)
 
 
@@ -364,6 +366,7 @@ def _accumulate(acc, g, create_graph, observer):
         return
     if observer is not None:
         observer.accumulate(t, g)
+    touch(t)
     if g._data.dtype != t._data.dtype:
         g = g.to(t.dtype)
     if t._grad is None:

@@ -9,6 +9,7 @@ import numpy as np
 
 from . import dtypes as _dt
 from .grad_mode import STATE
+from .journal import touch
 from .printing import tensor_format, tensor_repr
 
 __all__ = ["Tensor", "Size", "device", "is_tensor"]
@@ -180,6 +181,7 @@ class Tensor:
     def requires_grad_(self, requires_grad=True):
         """Set whether autograd records operations on this leaf tensor (in place)."""
         requires_grad = bool(requires_grad)
+        touch(self)
         if self._grad_fn is not None:
             if requires_grad:
                 return self
@@ -219,6 +221,7 @@ class Tensor:
                 raise RuntimeError("assigned grad has data of a different type")
             if value._data.shape != self._data.shape:
                 raise RuntimeError("assigned grad has data of a different size")
+        touch(self)
         self._grad = value
 
     @property
@@ -281,6 +284,7 @@ class Tensor:
 
     def detach_(self):
         """Cut this tensor from the graph, in place."""
+        touch(self)
         self._grad_fn = None
         self._output_nr = 0
         self._requires_grad = False
@@ -295,6 +299,7 @@ class Tensor:
     def data(self, value):
         if not isinstance(value, Tensor):
             raise TypeError(f"data must be a Tensor, not {_type_name(value)}")
+        touch(self)
         self._data = value._data
 
     @property
@@ -416,6 +421,7 @@ class _RetainGrad:
     def __call__(self, grad):
         t = self.ref()
         if t is not None:
+            touch(t)
             if t._grad is None or STATE.grad_enabled:
                 # a fresh tensor: later in-place accumulation must not touch the graph's buffers
                 t._grad = grad if STATE.grad_enabled else Tensor._wrap(grad._data.copy())

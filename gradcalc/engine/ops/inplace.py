@@ -14,6 +14,7 @@ import numpy as np
 
 from .. import dtypes as _dt
 from ..grad_mode import STATE
+from ..journal import touch
 from ..node import Node
 from ..tensor import Tensor, _new
 from .checks import check
@@ -39,7 +40,8 @@ def _recording(t, args):
 
 
 def check_writable(t):
-    """torch's checks before any in-place write to ``t``."""
+    """torch's checks before any in-place write to ``t`` (and the undo journal's note of it)."""
+    touch(t)
     if STATE.grad_enabled and t._requires_grad:
         if t._grad_fn is None:
             raise RuntimeError(LEAF_MSG)
@@ -122,6 +124,7 @@ def _rebind(t, r):
         t._requires_grad = r._requires_grad
         return
     base, chain = view
+    touch(base)
     region = _region(base, chain)
     new_base = CopySlices.apply(_snapshot(base), r, region=region)
     write(base, new_base._data)  # also updates t, which is a view of base

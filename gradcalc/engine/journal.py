@@ -1,0 +1,81 @@
+"""Undo for in-place changes to tensors.
+
+The language promises that a statement that fails leaves every variable as it
+was. Rebinding names is the interpreter's business; but a statement can also
+change tensors in place (``x += 1``, ``x[0] = 5``, ``w.grad`` accumulating in a
+backward) before it fails. While a ``Journal`` is open, every place in the engine
+that is about to change a tensor in place first calls ``touch(t)``, which keeps
+the tensor's state (its values and its autograd attributes) the first time the
+tensor is touched; ``rollback()`` puts all of them back.
+
+When no journal is open, ``touch`` costs one list lookup.
+"""
+
+import numpy as np
+
+ACTIVE = [None]  # the open Journal, if any
+
+
+class Journal:
+    """Records tensors' state before in-place changes; ``rollback()`` restores it."""
+
+    __slots__ = ("_saved", "_prev")
+
+    def __init__(self):
+        self._saved = {}
+        self._prev = None
+
+    def __enter__(self):
+        self._prev = ACTIVE[0]
+        ACTIVE[0] = self
+        return self
+
+    def __exit__(self, *exc):
+        ACTIVE[0] = self._prev
+        return False
+
+    def __len__(self):
+        return len(self._saved)
+
+    def rollback(self):
+        """Put every touched tensor back as it was when first touched (latest first)."""
+        for t, state in reversed(list(self._saved.values())):
+            _restore(t, state)
+        self._saved.clear()
+
+    def commit(self):
+        """Forget the recorded states (the statement succeeded)."""
+        self._saved.clear()
+
+
+def touch(t):
+    """Call before changing tensor ``t`` in place (its values or autograd attributes)."""
+    j = ACTIVE[0]
+    if j is not None and id(t) not in j._saved:
+        j._saved[id(t)] = (t, _snapshot(t))
+
+
+def _snapshot(t):
+    data = t._data
+    grad = t._grad
+    return (data, data.copy(), t._requires_grad, t._grad_fn, t._output_nr,
+            grad, None if grad is None else grad._data.copy(),
+            t._vc, None if t._vc is None else t._vc[0],
+            None if t._extra is None else dict(t._extra))
+
+
+def _restore(t, state):
+    data, values, requires_grad, grad_fn, output_nr, grad, grad_values, vc, version, extra = state
+    if data.flags.writeable:
+        np.copyto(data, values)
+    t._data = data
+    t._requires_grad = requires_grad
+    t._grad_fn = grad_fn
+    t._output_nr = output_nr
+    if grad is not None and grad._data.shape == grad_values.shape and grad._data.flags.writeable:
+        np.copyto(grad._data, grad_values)
+    t._grad = grad
+    t._vc = vc
+    if vc is not None:
+        vc[0] = version
+    t._extra = extra
