@@ -2,6 +2,7 @@
 
     python -m gradcalc.parser.generate          # rewrite _tables.py
     python -m gradcalc.parser.generate --check  # exit 1 if _tables.py is stale
+    python -m gradcalc.parser.generate --stdout # print what it would write
 
 Why tables and not Lark at run time: ``import lark`` plus building (or unpickling) the
 parser costs 50-60 ms per process, and a ``lark.tools.standalone`` module 60-70 ms
@@ -59,23 +60,33 @@ def build_tables() -> dict:
     newline_types = sorted(basic.newline_types)
     ignore = sorted(basic.ignore_types)
 
-    # --- parser: the LALR table, with rules numbered in a stable order.
+    # --- parser: the LALR table. Lark's numbering of states and rules follows set
+    # and dict order inside Lark, which changes from run to run; renumber both
+    # canonically (rules by origin and expansion, states breadth-first from the
+    # start states over sorted symbols) so the same grammar gives the same file.
     table = lk.parser.parser.parser.parse_table
-    rules: list = []
-    rule_ids: dict = {}
+    all_rules = {arg for row in table.states.values() for action, arg in row.values()
+                 if action is not Shift}
+    ordered_rules = sorted(all_rules, key=lambda r: (r.origin.name, [sym.name for sym in r.expansion]))
+    rule_ids = {rule: i for i, rule in enumerate(ordered_rules)}
+    rules = [describe_rule(rule) for rule in ordered_rules]
 
-    def rule_id(rule) -> int:
-        if rule not in rule_ids:
-            rule_ids[rule] = len(rules)
-            rules.append(describe_rule(rule))
-        return rule_ids[rule]
-
-    states = []
-    for state in range(len(table.states)):
-        row = {}
-        for sym, (action, arg) in sorted(table.states[state].items()):
-            row[sym] = arg if action is Shift else -1 - rule_id(arg)
-        states.append(row)
+    new_id: dict = {}
+    queue = [table.start_states[start] for start in START]
+    for old in queue:
+        if old in new_id:
+            continue
+        new_id[old] = len(new_id)
+        for sym, (action, arg) in sorted(table.states[old].items()):
+            if action is Shift and arg not in new_id:
+                queue.append(arg)
+    assert len(new_id) == len(table.states)
+    states: list = [None] * len(new_id)
+    for old, new in new_id.items():
+        states[new] = {
+            sym: new_id[arg] if action is Shift else -1 - rule_ids[arg]
+            for sym, (action, arg) in sorted(table.states[old].items())
+        }
 
     terminal_texts = {t.name: t.pattern.value for t in lk.terminals if t.pattern.type == "str"}
     return {
@@ -89,8 +100,8 @@ def build_tables() -> dict:
         "ignore": ignore,
         "rules": rules,
         "states": states,
-        "start_states": dict(table.start_states),
-        "end_states": dict(table.end_states),
+        "start_states": {k: new_id[v] for k, v in table.start_states.items()},
+        "end_states": {k: new_id[v] for k, v in table.end_states.items()},
     }
 
 
@@ -166,6 +177,9 @@ def render(tables: dict) -> str:
 def main(argv: list[str]) -> int:
     tables = build_tables()
     text = render(tables)
+    if "--stdout" in argv:
+        sys.stdout.write(text)
+        return 0
     if "--check" in argv:
         current = TABLES.read_text(encoding="utf-8") if TABLES.exists() else ""
         if f"GRAMMAR_SHA256 = {tables['grammar_sha256']!r}" not in current:

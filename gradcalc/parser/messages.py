@@ -61,9 +61,6 @@ def unexpected_token(err: UnexpectedToken, state: LineState, text: str) -> Parse
         where = f" on line {header.line}" if header is not None else ""
         return _at(f"expected an indented block after {what}{where}", tok,
                    kind="IndentationError", incomplete=eof)
-    if eof and kind in ("$END", "_DEDENT"):
-        return _at("unexpected EOF while parsing", tok, incomplete=True)
-
     for candidate in (prev, tok):
         if candidate is not None and candidate.type == "NAME" and candidate.value in UNSUPPORTED_KEYWORDS:
             return _at(f"'{candidate.value}' is not supported in gradcalc", candidate)
@@ -114,6 +111,9 @@ def unexpected_token(err: UnexpectedToken, state: LineState, text: str) -> Parse
             and prev.type != "SEMICOLON" \
             and not (prev.type == "COLON" and kind in LINE_BREAKS and "_NEWLINE" in expected):
         return _at(f"expected an expression after {show(prev)}", tok)
+
+    if eof and kind in ("$END", "_DEDENT"):
+        return _at("unexpected EOF while parsing", tok, incomplete=True)
 
     if prev is not None and prev.type in OPERAND_ENDS and kind in EXPRESSION_STARTERS \
             and kind not in ("MINUS", "PLUS", "TILDE", "LPAR", "LSQB"):
