@@ -29,19 +29,22 @@ def test_ten_thousand_nested_parentheses_parse():
     assert ast.dump(module) == "Module((Expr(Constant(1)),))"
 
 
-@pytest.mark.parametrize("source", [
-    "-(" * 10000 + "1" + ")" * 10000,
-    "-" * 10000 + "1",
-    "not " * 10000 + "x",
-    "[" * 10000 + "]" * 10000,
-    "f(" * 10000 + ")" * 10000,
-    "x" + ".a" * 10000,
-    "x" + "[0]" * 10000,
-    "**".join(["2"] * 10000),
-    " if c else ".join(["a"] * 10000),
-    "lambda: " * 10000 + "1",
-    "+".join(["1"] * 100000),
-])
+DEEP = {
+    "negated-parens": "-(" * 10000 + "1" + ")" * 10000,
+    "minus": "-" * 10000 + "1",
+    "not": "not " * 10000 + "x",
+    "lists": "[" * 10000 + "]" * 10000,
+    "calls": "f(" * 10000 + ")" * 10000,
+    "attributes": "x" + ".a" * 10000,
+    "subscripts": "x" + "[0]" * 10000,
+    "powers": "**".join(["2"] * 10000),
+    "conditionals": " if c else ".join(["a"] * 10000),
+    "lambdas": "lambda: " * 10000 + "1",
+    "sum-of-100000": "+".join(["1"] * 100000),
+}
+
+
+@pytest.mark.parametrize("source", DEEP.values(), ids=DEEP.keys())
 def test_too_deep_expressions_fail_clearly(source):
     with pytest.raises(ParseError) as info:
         _with_recursion_limit(60, lambda: parse(source))

@@ -61,7 +61,7 @@ CORPUS = [
 ]
 
 
-@pytest.mark.parametrize("source", CORPUS)
+@pytest.mark.parametrize("source", CORPUS, ids=[f"corpus{i}" for i in range(len(CORPUS))])
 def test_runtime_matches_lark(source):
     """Lark's own LALR parser, given our post-lexer and callbacks, builds the very
     same tree (positions included) as our table-driven runtime."""
