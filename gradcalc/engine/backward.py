@@ -20,7 +20,7 @@ import numpy as np
 
 from .grad_mode import STATE
 from .journal import touch
-from .node import _FREED, AccumulateGrad, edge_of
+from .node import _ANOMALY, _FREED, AccumulateGrad, edge_of
 from .tensor import Tensor
 
 _getrefcount = sys.getrefcount
@@ -160,6 +160,11 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
     heapq.heapify(heap)
     heappush, heappop = heapq.heappush, heapq.heappop
     fast = observer is None
+    call_node = _call_node
+    if _ANOMALY[0]:
+        # anomaly mode: every node through the checked call (nan check, forward traces)
+        from .anomaly import call_node_checked as call_node
+        fast = False
     FREED = _FREED
 
     prev_mode = STATE.grad_enabled
@@ -199,7 +204,7 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
                     if len(grads_in) != len(node._next):
                         _wrong_count(node, grads_in)
                 else:
-                    grads_in = _call_node(node, grads_out, observer)
+                    grads_in = call_node(node, grads_out, observer)
                 grads_out = None
                 if not retain_graph:
                     if node._saved is not None:

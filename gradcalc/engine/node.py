@@ -63,6 +63,9 @@ class Node:
     #: The output shares memory with the first input (view, select, transpose, ...):
     #: it shares its version counter, and in-place ops on it rewrite the base's history.
     is_view = False
+    #: Outputs that got no gradient are passed to backward as zeros (False: as None, the
+    #: node handles them itself, e.g. a custom Function honouring set_materialize_grads).
+    zero_missing_grads = True
 
     def replay(self, arr):
         """For view ops: the same view of another array shaped like the input."""
