@@ -16,6 +16,20 @@ Public API:
 from . import ast
 from .errors import ParseError
 from .parsing import parse, parse_expression
-from .status import input_status, next_indent
+
+
+def input_status(source: str) -> str:
+    """"complete" | "incomplete" | "invalid" (see status.input_status)."""
+    from .status import input_status as status
+
+    return status(source)
+
+
+def next_indent(source: str) -> str:
+    """Indentation to pre-type on the next line (see status.next_indent)."""
+    from .status import next_indent as indent
+
+    return indent(source)
+
 
 __all__ = ["ParseError", "ast", "input_status", "next_indent", "parse", "parse_expression"]

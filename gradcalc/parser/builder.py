@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from . import ast as A
 from .errors import ParseError
-from .strings import Field, Literal, decode, split_fstring
 
 # Python keywords that are not part of the language: a clear message instead of a
 # puzzling "invalid syntax" (the lexer reads them as names).
@@ -157,7 +156,7 @@ class Builder:
 
     def del_stmt(self, c):
         kw, target = c
-        targets = target.elts if type(target) is A.Tuple and target.line == target.elts[0].line \
+        targets = target.elts if type(target) is A.Tuple and target.elts and target.line == target.elts[0].line \
             and target.column == target.elts[0].column else (target,)
         for t in targets:
             check_target(t, action="delete")
@@ -463,6 +462,8 @@ class Builder:
         return A.Constant(False, **_pos(c[0], c[0]))
 
     def strings(self, c):
+        from .strings import Literal, decode, split_fstring  # only loaded if there are strings
+
         literals = [Literal(tok) for tok in c]
         first, last = c[0], c[-1]
         if not any(lit.is_f for lit in literals):
@@ -540,10 +541,10 @@ class Builder:
         return (c[0], c[1])
 
 
-def _fstring_parts(lit: Literal, raw_parts: list) -> list:
+def _fstring_parts(lit, raw_parts: list) -> list:
     """Literal text and FormattedValue nodes for one f-string token."""
     from .parsing import parse_field
-    from .strings import position_in
+    from .strings import position_in, split_fstring
 
     out: list = []
     for part in raw_parts:
@@ -556,7 +557,7 @@ def _fstring_parts(lit: Literal, raw_parts: list) -> list:
         value = parse_field(part.expr, line, column)
         spec = None
         if part.spec is not None:
-            spec_parts = _fstring_parts(lit, part.spec)
+            spec_parts = _fstring_parts(lit, part.spec)  # a format spec nests at most twice
             spec = A.JoinedStr(_join_parts(spec_parts, value, value), **_pos(value, value))
         end_line, end_column = position_in(lit.token, part.end_offset)
         out.append(A.FormattedValue(value, part.conversion, spec, line=line, column=column - 1,
