@@ -6,11 +6,14 @@ dtypes, creation and random functions, the ops, grad modes, ``torch.autograd`` a
 """
 
 import math as _math
+import warnings as _warnings
 
 import numpy as _np
 
-# torch never warns on 1/0 or log(0): it returns inf/nan. Neither do we.
+# torch never warns on 1/0 or log(0), or on the mean of nothing: it returns inf/nan.
+# Neither do we.
 _np.seterr(all="ignore")
+_warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"(numpy|gradcalc\.engine)\.")
 
 from . import dtypes as _dtypes  # noqa: E402
 from .dtypes import (  # noqa: E402,F401

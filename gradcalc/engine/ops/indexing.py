@@ -288,6 +288,9 @@ def _normalise_key(t, key):
         raise IndexError("an index can only have a single ellipsis ('...')")
     ndim = t._data.ndim
     if consumed > ndim:
+        if ndim == 0:
+            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
+                             "in C++ to convert a 0-dim tensor to a number")
         raise IndexError(f"too many indices for tensor of dimension {ndim}")
     if n_ell:
         i = parts.index(Ellipsis)
@@ -380,6 +383,8 @@ def _slice(t, dim, k):
 
 def select(input, dim, index):
     """The slice at ``index`` along ``dim`` (that dim disappears)."""
+    if input._data.ndim == 0:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
     d = wrap_dim(dim, input._data.ndim)
     size = input._data.shape[d]
     if not -size <= index < size:
@@ -390,6 +395,8 @@ def select(input, dim, index):
 
 def narrow(input, dim, start, length):
     """``length`` elements along ``dim`` from ``start`` (a view)."""
+    if input._data.ndim == 0:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
     d = wrap_dim(dim, input._data.ndim)
     size = input._data.shape[d]
     if start < 0:

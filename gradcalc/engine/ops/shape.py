@@ -154,10 +154,10 @@ class TransposeBackward0(Node):
     def forward(ctx, a, d0, d1):
         ctx.d0 = d0
         ctx.d1 = d1
-        return np.swapaxes(a._data, d0, d1)
+        return np.swapaxes(a._data, d0, d1) if a._data.ndim else a._data.view()
 
     def replay(ctx, arr):
-        return np.swapaxes(arr, ctx.d0, ctx.d1)
+        return np.swapaxes(arr, ctx.d0, ctx.d1) if arr.ndim else arr.view()
 
     def backward(ctx, grad):
         return grad.transpose(ctx.d0, ctx.d1)
@@ -582,5 +582,7 @@ def _tensor_list(tensors, name):
 
 def unbind(input, dim=0):
     """The slices along ``dim``, as a tuple of views."""
+    if input._data.ndim == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
     d = wrap_dim(dim, input._data.ndim)
     return UnbindBackward0.apply(input, dim=d)

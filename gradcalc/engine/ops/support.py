@@ -89,6 +89,11 @@ def dims_arg(dim, ndim):
     """Normalise ``dim`` (None, int, or tuple/list of ints) to a sorted tuple of dims, or None."""
     if dim is None:
         return None
+    if ndim == 0:
+        # a 0-d tensor has one implicit dim (0 or -1): reducing over it changes nothing
+        for d in (dim if isinstance(dim, (tuple, list, Size)) else (dim,)):
+            _wrap_dim(d, 0)
+        return ()
     if isinstance(dim, (tuple, list, Size)):
         out = tuple(sorted({_wrap_dim(d, ndim) for d in dim}))
         if len(out) != len(dim):
