@@ -141,6 +141,8 @@ class Builder:
 
     def assign_stmt(self, c):
         *targets, value = c
+        if type(value) is A.Starred:
+            raise _error("can't use starred expression here", value)
         for t in targets:
             check_target(t, hint=True)
         return A.Assign(tuple(targets), value, **_pos(targets[0], value))
@@ -173,6 +175,8 @@ class Builder:
 
     def return_stmt(self, c):
         kw, value = c
+        if type(value) is A.Starred:
+            raise _error("can't use starred expression here", value)
         return A.Return(value, **_pos(kw, value or kw))
 
     def assert_stmt(self, c):

@@ -253,3 +253,20 @@ def test_every_statement_and_expression_class_is_reachable():
         and obj not in (ast.Node, ast.Statement, ast.Expression)
     }
     assert classes - seen == set()
+
+
+def test_seed_tutorial_parses():
+    module = parse(open_seed(), filename="seed_tutorial.py")
+    kinds = [type(s).__name__ for s in module.body]
+    assert kinds[0] == "Import" and kinds.count("While") == 1 and kinds[-1] == "With"
+    assert len(module.body) == 28
+    loop = next(s for s in module.body if type(s) is ast.While)
+    assert ast.dump(loop) == (
+        "While(Compare(Call(Attribute(Attribute(Name('y'), 'data'), 'norm'), (), ()), ('<',), "
+        "(Constant(1000),)), (Assign((Name('y'),), BinOp(Name('y'), '*', Constant(2))),), ())"
+    )
+    assert body("v = torch.tensor([0.1,1.0,0.0001],dtype=torch.float)") == (
+        "Assign((Name('v'),), Call(Attribute(Name('torch'), 'tensor'), (List((Constant(0.1), "
+        "Constant(1.0), Constant(0.0001))),), (Keyword('dtype', Attribute(Name('torch'), "
+        "'float')),)))"
+    )

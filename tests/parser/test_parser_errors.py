@@ -115,6 +115,8 @@ BROKEN = [
     ('def f(*a, *b):\n    pass\n', 'SyntaxError', '* argument may appear only once', 1, 11),
     ('def f(**a, b):\n    pass\n', 'SyntaxError', 'arguments cannot follow var-keyword argument', 1, 12),
     ('lambda a, a: 1', 'SyntaxError', "duplicate argument 'a' in function definition", 1, 11),
+    ('x = *a', 'SyntaxError', "can't use starred expression here", 1, 5),
+    ('def f():\n    return *a\n', 'SyntaxError', "can't use starred expression here", 2, 12),
     ('(*a)', 'SyntaxError', 'cannot use starred expression here', 1, 2),
     ('[*a for a in b]', 'SyntaxError', 'iterable unpacking cannot be used in comprehension', 1, 2),
     ('import', 'SyntaxError', "expected a name after 'import'", 1, 7),
