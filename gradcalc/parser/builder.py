@@ -17,11 +17,6 @@ from .errors import ParseError
 UNSUPPORTED_KEYWORDS = frozenset(
     {"class", "try", "except", "finally", "raise", "yield", "async", "await"}
 )
-_KEYWORD_TOKENS = frozenset(
-    {"if", "elif", "else", "while", "for", "in", "is", "not", "and", "or", "def", "del",
-     "pass", "break", "continue", "return", "assert", "global", "nonlocal", "import",
-     "from", "as", "lambda", "with", "None", "True", "False"}
-)
 
 
 def _pos(first, last) -> dict:
@@ -506,9 +501,6 @@ class Builder:
                     raise _error("positional argument follows keyword argument unpacking", item)
                 if seen_keyword:
                     raise _error("positional argument follows keyword argument", item)
-                if type(item) is A.GeneratorExp and len(c) > 1 and item.column == getattr(item.elt, "column", None) \
-                        and item.line == item.elt.line:
-                    raise _error("Generator expression must be parenthesized", item)
                 args.append(item)
         return tuple(args), tuple(keywords)
 
