@@ -41,6 +41,7 @@ class _NodeMeta(type):
         cls = super().__new__(mcls, name, bases, ns)
         inherited = getattr(cls, "_fields", ())
         cls._fields = inherited + tuple(f for f in own if f not in _POSITION)
+        cls.__match_args__ = cls._fields  # `case BinOp(left, "+", right):` works
         return cls
 
 
@@ -463,6 +464,13 @@ class Slice(Expression):
 
 
 # ------------------------------------------------------------------ traversal
+
+
+def replace(node: Node, **changes) -> Node:
+    """A copy of ``node`` with some fields (or positions) changed."""
+    values = {name: getattr(node, name) for name in node._fields + _POSITION}
+    values.update(changes)
+    return type(node)(**values)
 
 
 def iter_fields(node: Node) -> Iterator[tuple[str, Any]]:

@@ -270,3 +270,15 @@ def test_seed_tutorial_parses():
         "Constant(1.0), Constant(0.0001))),), (Keyword('dtype', Attribute(Name('torch'), "
         "'float')),)))"
     )
+
+
+def test_pattern_matching_and_replace():
+    (stmt,) = parse("1 + x").body
+    match stmt.value:
+        case ast.BinOp(ast.Constant(1), "+", ast.Name(name)):
+            assert name == "x"
+        case _:
+            raise AssertionError(ast.dump(stmt.value))
+    changed = ast.replace(stmt.value, op="-")
+    assert ast.dump(changed) == "BinOp(Constant(1), '-', Name('x'))"
+    assert changed.position == stmt.value.position and stmt.value.op == "+"
