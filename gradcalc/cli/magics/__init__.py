@@ -1,0 +1,157 @@
+"""The magic registry: ``%name args`` lines, in the REPL and in scripts.
+
+The Session calls ``handle(session, name, args, stmt)`` for each magic line
+(``Session(magic=magics.handle)``); ``stmt`` is the parser's ``ast.Magic`` node.
+Each magic lives in its own module, imported only when first used (start-up
+matters), and is declared in ``MAGICS`` as ``name -> "module:function"``.
+
+A magic function is ``run(ctx, args)``:
+
+    ctx.session      the Session (namespace, set, reset, run)
+    ctx.output       the cli.render.Output: write / display / error / print / console
+    ctx.interactive  True in the REPL (e.g. %reset asks y/N there, nothing in scripts)
+    ctx.history      the inputs of this REPL session so far (a list of str; [] in scripts)
+    ctx.confirm(q)   asks a yes/no question in the REPL (False when not interactive)
+    ctx.stmt         the ast.Magic node being run (line, column, text)
+    ctx.error(kind, message)   a UserError to raise: ``raise ctx.error("ValueError", "...")``
+
+The CLI describes its surroundings once per session with ``attach(session, ...)``;
+a session never attached (a script run by someone else's code) gets a plain,
+non-interactive context on stdout.
+"""
+
+from __future__ import annotations
+
+import difflib
+import weakref
+from importlib import import_module
+
+# name -> (where, one-line summary). %help lists these; summaries live here so that
+# listing them imports no magic module.
+MAGICS = {
+    "vars": ("gradcalc.cli.magics.variables:run", "table of the session's variables"),
+    "reset": ("gradcalc.cli.magics.reset:run", "forget every variable"),
+    "help": ("gradcalc.cli.magics.helptext:run", "what the language offers; %help NAME for one name"),
+    "time": ("gradcalc.cli.magics.timing:run", "run a statement and print its wall time"),
+    "history": ("gradcalc.cli.magics.history:run", "the inputs of this session (%history N: the last N)"),
+    "save": ("gradcalc.cli.magics.npz:save", "save tensors to a .npz file: %save FILE [NAMES]"),
+    "load": ("gradcalc.cli.magics.npz:load", "load tensors from a .npz file: %load FILE"),
+    "graph": ("gradcalc.cli.magics.graph:run", "the autograd graph behind a tensor: %graph T"),
+    "explain": ("gradcalc.cli.magics.explain:run", "the backward pass of T, step by step: %explain T"),
+}
+
+# The usage line of each magic, for %help NAME and for argument errors.
+USAGE = {
+    "vars": "%vars",
+    "reset": "%reset",
+    "help": "%help [NAME]",
+    "time": "%time STATEMENT",
+    "history": "%history [N]",
+    "save": "%save FILE [NAME ...]",
+    "load": "%load FILE",
+    "graph": "%graph T [--depth N] [--dot FILE]",
+    "explain": "%explain T [--gradient V] [--dry]",
+}
+
+
+def make_error(kind: str, message: str, stmt=None):
+    """A UserError located at the magic's line (the interpreter's class, imported late)."""
+    from gradcalc.interpreter import UserError
+
+    err = UserError(kind=kind, message=message)
+    if stmt is not None:
+        # Point at the magic line when the interpreter did not already.
+        for attr, value in (("line", getattr(stmt, "line", None)), ("column", getattr(stmt, "column", None)),
+                            ("source_line", getattr(stmt, "text", None))):
+            if getattr(err, attr, None) is None and value is not None:
+                try:
+                    setattr(err, attr, value)
+                except AttributeError:
+                    pass
+    return err
+
+
+class MagicContext:
+    """What a magic may use besides its arguments (see the module docstring)."""
+
+    def __init__(self, session, output=None, interactive: bool = False, history=None, confirm=None):
+        if output is None:
+            from gradcalc.cli.render import Output
+
+            output = Output()
+        self.session = session
+        self.output = output
+        self.interactive = interactive
+        self.history = history if history is not None else []
+        self._confirm = confirm
+        self.stmt = None
+
+    def confirm(self, question: str) -> bool:
+        if not self.interactive or self._confirm is None:
+            return False
+        return bool(self._confirm(question))
+
+    def error(self, kind: str, message: str):
+        return make_error(kind, message, self.stmt)
+
+
+_contexts: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def attach(session, output=None, interactive: bool = False, history=None, confirm=None) -> MagicContext:
+    """Tell the magics of ``session`` where to print and whether a person is there."""
+    ctx = MagicContext(session, output, interactive, history, confirm)
+    try:
+        _contexts[session] = ctx
+    except TypeError:  # a session that cannot be weakly referenced: keep it on the object
+        session._gradcalc_magic_context = ctx
+    return ctx
+
+
+def context_for(session) -> MagicContext:
+    ctx = _contexts.get(session) if _is_weakrefable(session) else getattr(session, "_gradcalc_magic_context", None)
+    if ctx is None:
+        ctx = attach(session)
+    return ctx
+
+
+def _is_weakrefable(obj) -> bool:
+    try:
+        weakref.ref(obj)
+    except TypeError:
+        return False
+    return True
+
+
+def resolve(name: str):
+    """The function behind ``%name``; raises LookupError (unknown) or ImportError (not built yet)."""
+    where, _ = MAGICS[name]
+    module_name, _, func_name = where.partition(":")
+    return getattr(import_module(module_name), func_name)
+
+
+def handle(session, name: str, args: str, stmt=None) -> None:
+    """Run the magic ``%name args`` (the Session's ``magic`` callback)."""
+    ctx = context_for(session)
+    ctx.stmt = stmt
+    if name not in MAGICS:
+        raise ctx.error("UsageError", unknown_magic_message(name))
+    try:
+        func = resolve(name)
+    except ImportError as exc:
+        # Only "this magic's module does not exist yet", never a broken import inside it.
+        module_name = MAGICS[name][0].partition(":")[0]
+        if getattr(exc, "name", None) != module_name:
+            raise
+        raise ctx.error("UsageError", f"%{name} is not available yet in this version of gradcalc") from None
+    func(ctx, args)
+
+
+def unknown_magic_message(name: str) -> str:
+    if not name:
+        return "a magic needs a name after '%' (try %help)"
+    message = f"unknown magic '%{name}' (%help lists them)"
+    close = difflib.get_close_matches(name, MAGICS, n=1)
+    if close:
+        message += f". Did you mean: '%{close[0]}'?"
+    return message
