@@ -190,6 +190,16 @@ class Output:
         return self._err_console
 
     def print(self, renderable="", style=None) -> None:
-        """Print a Rich renderable (table, tree, Text) or a plain str, never as markup."""
-        self.console.print(renderable, style=style if self.color else None)
+        """Print a Rich renderable (table, tree, Text) or a plain str, never as markup.
+
+        Without colour the lines lose the trailing blanks Rich pads tables with, so a
+        pipe gets clean text.
+        """
+        if self.color:
+            self.console.print(renderable, style=style)
+        else:
+            with self.console.capture() as captured:
+                self.console.print(renderable)
+            lines = captured.get().split("\n")
+            self.stream.write("\n".join(line.rstrip() for line in lines))
         self.stream.flush()

@@ -24,10 +24,31 @@ def on_enter(text: str) -> EnterAction:
     # The text as it will be once this Enter is pressed: it ends with a newline, so
     # a trailing whitespace-only line is an empty line that closes open blocks.
     status = input_status(text + "\n")
+    if status == "invalid" and _block_header_at_end(text):
+        status = "incomplete"
     if status != "incomplete":
         # "invalid" is submitted too: the Session reports the syntax error.
         return EnterAction(True)
     return EnterAction(False, next_indent(text))
+
+
+def _block_header_at_end(text: str) -> bool:
+    """A nested block header on the last line (``for ...:`` / ``    if i:``) waiting for its body.
+
+    input_status calls this "invalid" (an IndentationError found *after* the end of
+    the input, where the body is still to come), though more lines fix it; the
+    top-level case it already calls "incomplete". An empty last line means the user
+    ended the block without a body: that stays an error.
+    """
+    from gradcalc.parser import ParseError, parse
+
+    if not text.strip() or not text.rstrip("\n").split("\n")[-1].strip():
+        return False
+    try:
+        parse(text + "\n")
+    except ParseError as err:
+        return err.kind == "IndentationError" and err.line > text.count("\n") + 1
+    return False
 
 
 def clean_source(text: str) -> str:

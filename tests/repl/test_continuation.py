@@ -22,6 +22,10 @@ from gradcalc.cli.repl_continuation import EnterAction, clean_source, dedent_wid
     ("with torch.no_grad():\n    print((x ** 2).requires_grad)\n    ", EnterAction(True)),
     ("for i in range(3):\n    if i:\n        print(i)\n        ", EnterAction(True)),
     ("def f(x):\n    return x", EnterAction(False, "")),
+    # a block header inside a block waits for its body
+    ("for i in range(3):\n    if i:", EnterAction(False, "        ")),
+    ("if a:\n    while b:\n        with c:", EnterAction(False, "            ")),
+    ("for i in range(3):\n    if i:\n        ", EnterAction(True)),  # no body: an error
     ("if x:\n    y = 1\nelse:", EnterAction(False, "    ")),
     # a syntax error is submitted: the Session reports it
     ("x = )", EnterAction(True)),

@@ -1,0 +1,153 @@
+"""%save FILE [NAMES] and %load FILE: tensors to and from numpy's ``.npz`` format.
+
+A file holds one array per tensor, under the variable's name, with its dtype, plus
+one small JSON text array (``__gradcalc__``) listing which tensors required grad.
+Any ``.npz`` numpy writes can be loaded (its tensors then do not require grad).
+
+Safety: files are read with ``allow_pickle=False`` (an archive cannot run code),
+every array is read and checked before any variable is bound (a bad file loads
+nothing), and a save goes to a temporary file renamed into place (a failed save
+leaves no half-written file).
+"""
+
+from __future__ import annotations
+
+import json
+import keyword
+import os
+import shlex
+import tempfile
+
+META_KEY = "__gradcalc__"  # a dunder name: no user variable can be called that
+FORMAT = 1
+
+
+def _split(ctx, args: str, usage: str):
+    try:
+        words = shlex.split(args)
+    except ValueError as exc:
+        raise ctx.error("UsageError", f"{usage}: {exc}") from None
+    if not words:
+        raise ctx.error("UsageError", f"usage: {usage}")
+    return os.path.expanduser(words[0]), words[1:]
+
+
+def _is_tensor(value) -> bool:
+    return hasattr(value, "requires_grad") and hasattr(value, "grad_fn") and hasattr(value, "detach")
+
+
+def _os_error(ctx, exc: OSError, path: str):
+    # Python's own wording, naming the user's path (not our temporary file).
+    kind = type(exc).__name__
+    if exc.errno is not None and exc.strerror:
+        return ctx.error(kind, f"[Errno {exc.errno}] {exc.strerror}: {path!r}")
+    return ctx.error(kind, f"{exc}: {path!r}")
+
+
+def save(ctx, args: str) -> None:
+    import numpy as np
+
+    path, names = _split(ctx, args, "%save FILE [NAME ...]")
+    namespace = ctx.session.namespace
+    if names:
+        for name in names:
+            if name not in namespace:
+                raise ctx.error("NameError", f"name {name!r} is not defined")
+            if not _is_tensor(namespace[name]):
+                raise ctx.error("TypeError", f"%save saves tensors; {name!r} is a {type(namespace[name]).__name__}")
+    else:
+        names = [n for n in sorted(namespace) if not n.startswith("_") and _is_tensor(namespace[n])]
+        if not names:
+            raise ctx.error("ValueError", "%save: there are no tensors to save")
+    names = list(dict.fromkeys(names))
+    arrays = {name: np.array(namespace[name].detach().numpy(), copy=True) for name in names}
+    meta = {"format": FORMAT, "requires_grad": [n for n in names if namespace[n].requires_grad]}
+    arrays[META_KEY] = np.array(json.dumps(meta))
+
+    directory = os.path.dirname(os.path.abspath(path))
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".gradcalc-save-", suffix=".npz", dir=directory)
+        with os.fdopen(fd, "wb") as f:
+            np.savez(f, **arrays)  # a file object: numpy does not append ".npz" to the name
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as exc:
+        raise _os_error(ctx, exc, path) from None
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+    if ctx.interactive:
+        ctx.output.write(f"Saved {_list(names)} to {path}\n")
+
+
+def read_archive(ctx, path: str):
+    """[(name, ndarray, requires_grad)] from the file, or a UserError; binds nothing."""
+    import zipfile
+
+    import numpy as np
+
+    try:
+        archive = np.load(path, allow_pickle=False)
+    except OSError as exc:
+        if isinstance(exc, (FileNotFoundError, IsADirectoryError, PermissionError)) or exc.errno:
+            raise _os_error(ctx, exc, path) from None
+        raise ctx.error("ValueError", f"%load: {path!r} is not a .npz file ({exc})") from None
+    except (ValueError, EOFError, zipfile.BadZipFile) as exc:
+        raise ctx.error("ValueError", f"%load: {path!r} is not a .npz file ({exc})") from None
+    if not hasattr(archive, "files"):
+        raise ctx.error("ValueError", f"%load: {path!r} holds a single array (.npy), not a .npz archive")
+    try:
+        with archive:
+            contents = {name: archive[name] for name in archive.files}
+    except Exception as exc:  # a damaged member, a pickled (object) array, ...
+        raise ctx.error("ValueError", f"%load: {path!r} is damaged or unreadable ({exc})") from None
+
+    requires_grad = set()
+    meta = contents.pop(META_KEY, None)
+    if meta is not None:
+        try:
+            requires_grad = set(json.loads(str(meta))["requires_grad"])
+        except (ValueError, KeyError, TypeError):
+            raise ctx.error("ValueError", f"%load: {path!r} has a damaged {META_KEY} entry") from None
+    result = []
+    for name, array in contents.items():
+        if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
+            raise ctx.error("ValueError", f"%load: {path!r} holds an array named {name!r}, "
+                                          "which is not a valid variable name")
+        result.append((name, array, name in requires_grad))
+    if not result:
+        raise ctx.error("ValueError", f"%load: {path!r} holds no arrays")
+    return result
+
+
+def load(ctx, args: str) -> None:
+    import gradcalc.engine as torch
+
+    path, extra = _split(ctx, args, "%load FILE")
+    if extra:
+        raise ctx.error("UsageError", "usage: %load FILE (it loads every tensor in FILE)")
+    tensors = []
+    for name, array, requires_grad in read_archive(ctx, path):
+        try:
+            tensor = torch.from_numpy(array.copy())
+        except TypeError:
+            raise ctx.error("TypeError", f"%load: array {name!r} in {path!r} has dtype {array.dtype}, "
+                                         "which tensors do not support") from None
+        if requires_grad:
+            if not tensor.is_floating_point():
+                raise ctx.error("ValueError", f"%load: {path!r} says integer array {name!r} requires grad")
+            tensor.requires_grad_(True)
+        tensors.append((name, tensor))
+    # Everything read and checked: now bind, all at once.
+    for name, tensor in tensors:
+        ctx.session.set(name, tensor)
+    if ctx.interactive:
+        ctx.output.write(f"Loaded {_list([n for n, _ in tensors])} from {path}\n")
+
+
+def _list(names) -> str:
+    return ", ".join(names)

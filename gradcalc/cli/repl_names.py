@@ -1,0 +1,174 @@
+"""Looking names up the way the language would, without running anything.
+
+Shared by tab completion and ``%help``: a dotted name (``torch.autograd.grad``,
+``x.grad``, ``F.relu``) is resolved step by step through the session's variables,
+``sandbox.global_names()`` and ``sandbox.members(obj)`` — so only what the sandbox
+lets the language reach is ever found — and described with ``sandbox.describe``.
+No prompt_toolkit or Rich here: ``%help`` runs in scripts too.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+_META_WIDTH = 60
+
+
+def shorten(text: str, width: int = _META_WIDTH) -> str:
+    """One line of at most ``width`` characters."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+class Names:
+    """Name lookup for one session (anything with a ``namespace`` dict)."""
+
+    def __init__(self, session, sandbox=None):
+        self.session = session
+        self._sandbox = sandbox
+        self._globals = None
+
+    # --- the sandbox, loaded on first use (start-up matters)
+    @property
+    def sandbox(self):
+        if self._sandbox is None:
+            from gradcalc.interpreter import sandbox
+
+            self._sandbox = sandbox
+        return self._sandbox
+
+    @property
+    def global_names(self) -> dict:
+        if self._globals is None:
+            self._globals = dict(self.sandbox.global_names())
+        return self._globals
+
+    @property
+    def namespace(self) -> dict:
+        return getattr(self.session, "namespace", None) or {}
+
+    def members(self, obj):
+        return self.sandbox.members(obj)
+
+    # --- lookup
+    def lookup(self, name: str):
+        """(value, found) of a plain name: the user's variables first, then the language's."""
+        if name in self.namespace:
+            return self.namespace[name], True
+        if name in self.global_names:
+            return self.global_names[name], True
+        return None, False
+
+    def resolve(self, dotted: str):
+        """The object a dotted name refers to, or None; each step must be a sandbox member."""
+        first, *rest = dotted.split(".")
+        obj, found = self.lookup(first)
+        if not found:
+            return None
+        for attr in rest:
+            try:
+                if attr not in self.members(obj):
+                    return None
+                obj = getattr(obj, attr)
+            except Exception:  # a property that raises, an odd object: nothing found
+                return None
+        return obj
+
+    # --- descriptions
+    def describe_parts(self, obj) -> tuple[str, str]:
+        """(signature, description) from the sandbox; ('', '') when it has none."""
+        try:
+            signature, description = self.sandbox.describe(obj)
+        except Exception:
+            return "", ""
+        return signature or "", description or ""
+
+    def describe(self, obj) -> str:
+        """One short line: signature — description."""
+        return shorten(" — ".join(part for part in self.describe_parts(obj) if part))
+
+    def describe_member(self, owner, name: str) -> str:
+        # What the class declares (a method, a property) says more than the value an
+        # instance computes; fall back to the value.
+        for candidate in (lambda: inspect.getattr_static(owner, name), lambda: getattr(owner, name)):
+            try:
+                text = self.describe(candidate())
+            except Exception:
+                text = ""
+            if text:
+                return text
+        return ""
+
+    def parameters(self, func):
+        """[(name, default_text)] of the parameters of ``func`` that can be passed by keyword.
+
+        The sandbox's signature text first (the same registry as %help), else Python's.
+        """
+        text = self.describe_parts(func)[0]
+        params = parse_signature(text) if "(" in text else None
+        if params is None:
+            try:
+                sig = inspect.signature(func)
+            except (TypeError, ValueError):
+                return []
+            params = [(p.name, "" if p.default is p.empty else repr(p.default))
+                      for p in sig.parameters.values()
+                      if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        return [(name, default) for name, default in params if name not in ("self", "ctx")]
+
+
+def parse_signature(text: str):
+    """Parameters from ``name(a, b=1, *, c=None) -> T``; None if it does not look like one.
+
+    Positional-only parameters (before ``/``) and ``*args``/``**kw`` are left out.
+    """
+    start = text.find("(")
+    depth, end = 0, None
+    for i in range(start, len(text)):
+        if text[i] in "([{":
+            depth += 1
+        elif text[i] in ")]}":
+            depth -= 1
+            if depth == 0:
+                end = i
+                break
+    if end is None:
+        return None
+    params, depth, current = [], 0, ""
+    for ch in text[start + 1:end] + ",":
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            part = current.strip()
+            current = ""
+            if part == "/":
+                params.clear()  # everything so far was positional-only
+                continue
+            if not part or part.startswith("*"):
+                continue
+            name, _, default = part.partition("=")
+            name = name.split(":")[0].strip()
+            if name.isidentifier():
+                params.append((name, default.strip()))
+            continue
+        current += ch
+    return params
+
+
+def variable_summary(value) -> str:
+    """What a session variable is, in a few words (``tensor (2, 2) float32 requires_grad``)."""
+    shape = getattr(value, "shape", None)
+    dtype = getattr(value, "dtype", None)
+    if shape is not None and dtype is not None and hasattr(value, "requires_grad"):
+        parts = ["tensor", str(tuple(shape)), str(dtype).replace("torch.", "")]
+        if value.requires_grad:
+            parts.append("requires_grad")
+        return " ".join(parts)
+    kind = type(value).__name__
+    if isinstance(value, (int, float, bool, str)):
+        return shorten(f"{kind} {value!r}", 40)
+    if isinstance(value, (list, tuple)):
+        return f"{kind} of {len(value)}"
+    return kind
