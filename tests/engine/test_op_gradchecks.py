@@ -2,6 +2,7 @@
 (``checks``) beside its forward and backward; this file only walks the table.
 Adding an op with its checks adds its tests here."""
 
+import re
 import zlib
 
 import numpy as np
@@ -45,6 +46,17 @@ def test_every_op_declares_checks_and_explains_itself():
     assert not missing, f"ops without gradcheck cases: {missing}"
     unexplained = [op.__name__ for op in OPS if not op.explain.strip()]
     assert not unexplained, f"ops without an explanation: {unexplained}"
+
+
+def test_every_rule_names_the_input_each_gradient_goes_to():
+    """%explain labels what a node sends to input k with the k-th ``grad_<input> = ...`` clause
+    of its rule (``grad_self = grad * other;  grad_other = grad * self``), so a rule must
+    start with one; ``grad_i = ...`` stands for every input alike (cat, stack)."""
+    from gradcalc.engine.explain import input_labels
+
+    unlabelled = [op.__name__ for op in OPS
+                  if not input_labels(op) and not re.match(r"\s*grad_i\b", op.explain)]
+    assert not unlabelled, f"rules that do not start with 'grad_<input> = ...': {unlabelled}"
 
 
 @pytest.mark.parametrize("item", CASES, ids=[_case_id(c) for c in CASES])

@@ -1,0 +1,6 @@
+"""Lets the differentiator tests import their helpers (tests/ has no packages)."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
