@@ -29,18 +29,25 @@ def main(args, session_factory=None, prompt_input=None, prompt_output=None, stdo
     from gradcalc.cli import magics
     from gradcalc.cli.render import Output, use_color
 
+    from .repl_startup import PRELOAD, PRELOAD_COLOR, LazySession
+
     stdout = sys.stdout if stdout is None else stdout
     stderr = sys.stderr if stderr is None else stderr
     no_color = bool(getattr(args, "no_color", False))
-    output = Output(stdout, stderr, color=use_color(stdout, no_color),
-                    err_color=False if no_color else use_color(stderr))
-    if session_factory is None:
-        from gradcalc.interpreter import Session as session_factory
-    session = session_factory(out=output.write, display=output.display, magic=magics.handle,
-                              max_elements=getattr(args, "max_elements", None))
-    repl = Repl(session, output, debug=bool(getattr(args, "debug", False)),
+    color = use_color(stdout, no_color)
+    output = Output(stdout, stderr, color=color, err_color=False if no_color else use_color(stderr))
+
+    def make_session():
+        factory = session_factory
+        if factory is None:
+            from gradcalc.interpreter import Session as factory
+        return factory(out=output.write, display=output.display, magic=magics.handle,
+                       max_elements=getattr(args, "max_elements", None))
+
+    repl = Repl(LazySession(make_session), output, debug=bool(getattr(args, "debug", False)),
                 prompt_input=prompt_input, prompt_output=prompt_output,
-                color=use_color(stdout, no_color) if prompt_output is None else False)
+                color=color if prompt_output is None else False,
+                preload=PRELOAD + (PRELOAD_COLOR if color else ()))
     if not getattr(args, "quiet", False):
         output.write(banner() + "\n")
     return repl.loop()
@@ -50,10 +57,9 @@ class Repl:
     """One interactive session: read an input, run it, show what it gives, again."""
 
     def __init__(self, session, output, debug=False, prompt_input=None, prompt_output=None, color=False,
-                 history=None, sandbox=None):
-        from gradcalc.cli import magics
-
-        from .repl_prompt import ask_yes_no, make_prompt_session
+                 history=None, sandbox=None, preload=()):
+        from .repl_prompt import make_prompt_session
+        from .repl_startup import LazySession
 
         self.session = session
         self.output = output
@@ -65,7 +71,34 @@ class Repl:
             history = open_history(output.warn)
         self.prompt = make_prompt_session(session, history, color, input=prompt_input, output=prompt_output,
                                           sandbox=sandbox)
-        magics.attach(session, output, interactive=True, history=self.inputs,
+        if preload:
+            self._start_preload_after_first_render(preload)
+        # The magics learn they run in a REPL once the Session exists (it may be made late).
+        if isinstance(session, LazySession):
+            session._on_create = self.attach_magics
+        else:
+            self.attach_magics(session)
+
+    def _start_preload_after_first_render(self, modules) -> None:
+        # Importing on a thread while the prompt is being built only slows the prompt
+        # (one GIL); once ">>> " is on the screen the user reads and types, and the
+        # engine can load meanwhile.
+        app = self.prompt.app
+
+        def first_render(_app):
+            app.after_render -= first_render
+            from .repl_startup import preload
+
+            preload(modules)
+
+        app.after_render += first_render
+
+    def attach_magics(self, session) -> None:
+        from gradcalc.cli import magics
+
+        from .repl_prompt import ask_yes_no
+
+        magics.attach(session, self.output, interactive=True, history=self.inputs,
                       confirm=lambda question: ask_yes_no(self.prompt, question))
 
     def read(self) -> str | None:
@@ -100,17 +133,30 @@ class Repl:
         return word.endswith("()") or word not in getattr(self.session, "namespace", {})
 
     def execute(self, source: str) -> None:
+        run = self.session.run  # makes the Session on first use (and imports the interpreter)
         from gradcalc.interpreter import UserError
 
         try:
-            self.session.run(source, filename="<stdin>")
+            run(source, filename="<stdin>")
         except UserError as err:
+            if err.kind == "KeyboardInterrupt":
+                self.after_ctrl_c()
             self.output.error(err)
         except KeyboardInterrupt:
             # Ctrl-C outside the statement itself (while echoing, say): nothing to undo.
+            self.after_ctrl_c()
             self.output.error(_Interrupted())
         except Exception as exc:  # a bug in gradcalc: say so, keep the session alive
             self.output.error(_InternalError(exc, self.debug))
+
+
+    def after_ctrl_c(self) -> None:
+        # The terminal echoed "^C" where the cursor was: start the message on its own line.
+        try:
+            if self.output.stream.isatty():
+                self.output.write("\n")
+        except (AttributeError, ValueError):
+            pass
 
 
 class _Interrupted:

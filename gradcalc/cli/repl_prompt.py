@@ -43,7 +43,7 @@ def make_prompt_session(session, history, color: bool, input=None, output=None, 
         key_bindings=repl_key_bindings(),
         history=history,
         enable_history_search=False,  # Up/Down walk history; Ctrl-R searches it
-        auto_suggest=AutoSuggestFromHistory(),
+        auto_suggest=AutoSuggestFromHistory() if color else None,  # grey text needs colour
         completer=SandboxCompleter(session, sandbox=sandbox),
         complete_while_typing=False,
         lexer=lexer,

@@ -49,6 +49,7 @@ class Session:
     def _globals(self):
         g = dict(global_names())
         g["__builtins__"] = {name: getattr(builtins, name) for name in BUILTINS}
+        g["__builtins__"]["__import__"] = _import_torch
         g["print"] = lambda *a, sep=" ", end="\n": self.out(sep.join(str(x) for x in a) + end)
         g.update(self.namespace)
         return g
@@ -116,6 +117,12 @@ class Session:
 
     def interrupt(self):
         pass
+
+
+def _import_torch(name, globals=None, locals=None, fromlist=(), level=0):
+    if name.split(".")[0] != "torch":
+        raise ImportError(f"No module named {name!r}")
+    return torch
 
 
 # --- the sandbox

@@ -1,4 +1,198 @@
-"""torch.nn.functional: activations and losses."""
+"""torch.nn.functional: activations, losses, linear and normalize, with torch's signatures.
 
-from ..ops.activation import log_softmax, softmax  # noqa: F401
-from ..ops.unary import relu, sigmoid, tanh  # noqa: F401
+The argument handling that torch does in Python (reduction names, the legacy
+``size_average``/``reduce`` flags, broadcasting a loss's target with a warning,
+the implicit softmax dim) is here; the ops themselves are in ``ops/``.
+"""
+
+import warnings
+
+from ..ops import losses as _losses
+from ..ops.activation import log_softmax as _log_softmax, softmax as _softmax
+from ..ops.linear import linear  # noqa: F401
+from ..ops.nn_activations import elu, gelu, leaky_relu, silu, softplus  # noqa: F401
+from ..ops.support import broadcast_error as _broadcast_error
+from ..ops.unary import relu as _relu, sigmoid, tanh  # noqa: F401
+from ..tensor import Size as _Size
+
+__all__ = ["relu", "leaky_relu", "gelu", "silu", "elu", "softplus", "sigmoid", "tanh", "softmax", "log_softmax",
+           "mse_loss", "l1_loss", "smooth_l1_loss", "cross_entropy", "nll_loss", "binary_cross_entropy",
+           "binary_cross_entropy_with_logits", "linear", "normalize"]
+
+
+# -- reduction arguments -----------------------------------------------------------
+
+def _reduction(reduction, size_average=None, reduce=None):
+    """torch's ``_Reduction``: the reduction name, from ``reduction`` or the legacy flags."""
+    if size_average is not None or reduce is not None:
+        size_average = True if size_average is None else size_average
+        reduce = True if reduce is None else reduce
+        reduction = "mean" if size_average and reduce else ("sum" if reduce else "none")
+        warnings.warn(f"size_average and reduce args will be deprecated, please use reduction='{reduction}' "
+                      f"instead.", UserWarning, stacklevel=3)
+        return reduction
+    if reduction == "elementwise_mean":
+        warnings.warn("reduction='elementwise_mean' is deprecated. Please use reduction='mean' instead.",
+                      UserWarning, stacklevel=3)
+        return "mean"
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    return reduction
+
+
+def _warn_target_size(input, target):
+    if target.shape != input.shape:
+        warnings.warn(f"Using a target size ({_Size(target.shape)}) that is different to the input size "
+                      f"({_Size(input.shape)}). This will likely lead to incorrect results due to broadcasting. "
+                      f"Please ensure they have the same size.", UserWarning, stacklevel=3)
+
+
+def _broadcast_pair(a, b):
+    """torch.broadcast_tensors for two tensors: only a tensor whose shape changes is expanded."""
+    sa, sb = tuple(a.shape), tuple(b.shape)
+    if sa == sb:
+        return a, b
+    n = max(len(sa), len(sb))
+    pa, pb = (1,) * (n - len(sa)) + sa, (1,) * (n - len(sb)) + sb
+    shape = []
+    for da, db in zip(pa, pb):
+        if da != db and da != 1 and db != 1:
+            raise _broadcast_error(sa, sb)
+        shape.append(db if da == 1 else da)
+    shape = tuple(shape)
+    return (a if sa == shape else a.expand(shape)), (b if sb == shape else b.expand(shape))
+
+
+# -- activations -------------------------------------------------------------------
+
+def relu(input, inplace=False):
+    """max(x, 0) elementwise."""
+    if inplace:
+        from ..ops.inplace import inplace as _inplace
+        return _inplace(input, _relu)
+    return _relu(input)
+
+
+def _softmax_dim(name, ndim, stacklevel):
+    warnings.warn(f"Implicit dimension choice for {name} has been deprecated. Change the call to include dim=X "
+                  f"as an argument.", UserWarning, stacklevel=stacklevel)
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """exp(x) / sum(exp(x)) along ``dim``."""
+    if dim is None:
+        dim = _softmax_dim("softmax", input.dim(), _stacklevel)
+    return _softmax(input, dim, dtype=dtype)
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """log(softmax(x)) along ``dim``, computed stably."""
+    if dim is None:
+        dim = _softmax_dim("log_softmax", input.dim(), _stacklevel)
+    return _log_softmax(input, dim, dtype=dtype)
+
+
+# -- losses --------------------------------------------------------------------------
+
+def _weighted(loss, weight, reduction, input):
+    if weight.shape != input.shape:
+        raise ValueError("Weights and input must have the same size.")
+    loss = loss * weight
+    if reduction == "none":
+        return loss
+    if reduction == "sum":
+        return loss.sum()
+    if reduction == "mean":
+        return loss.sum() / weight.sum()
+    raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'.")
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    """Mean squared error (or its sum, or the elementwise squares)."""
+    _warn_target_size(input, target)
+    if size_average is not None or reduce is not None:
+        reduction = _reduction(reduction, size_average, reduce)
+    input, target = _broadcast_pair(input, target)
+    if weight is not None:
+        return _weighted((input - target) ** 2, weight, reduction, input)
+    return _losses.mse_loss(input, target, _reduction(reduction))
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    """Mean absolute error (or its sum, or the elementwise absolute differences)."""
+    _warn_target_size(input, target)
+    if size_average is not None or reduce is not None:
+        reduction = _reduction(reduction, size_average, reduce)
+    input, target = _broadcast_pair(input, target)
+    if weight is not None:
+        return _weighted((input - target).abs(), weight, reduction, input)
+    return _losses.l1_loss(input, target, _reduction(reduction))
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    """Squared error / (2 beta) below ``beta``, absolute error - beta / 2 above."""
+    _warn_target_size(input, target)
+    if size_average is not None or reduce is not None:
+        reduction = _reduction(reduction, size_average, reduce)
+    input, target = _broadcast_pair(input, target)
+    return _losses.smooth_l1_loss(input, target, _reduction(reduction), beta)
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean",
+                  label_smoothing=0.0):
+    """Cross-entropy of the logits ``input`` against class indices or class probabilities."""
+    reduction = _reduction(reduction, size_average, reduce)
+    return _losses.cross_entropy(input, target, weight, reduction, ignore_index, label_smoothing)
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+    """Negative log likelihood of the target classes (``input`` holds log-probabilities)."""
+    reduction = _reduction(reduction, size_average, reduce)
+    return _losses.nll_loss(input, target, weight, reduction, ignore_index)
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    """Binary cross-entropy of probabilities ``input`` against ``target``."""
+    reduction = _reduction(reduction, size_average, reduce)
+    if target.shape != input.shape:
+        raise ValueError(f"Using a target size ({_Size(target.shape)}) that is different to the input size "
+                         f"({_Size(input.shape)}) is deprecated. Please ensure they have the same size.")
+    if weight is not None:
+        weight = weight.expand(_broadcast_shapes(target.shape, weight.shape))
+    return _losses.binary_cross_entropy(input, target, weight, reduction)
+
+
+def _broadcast_shapes(*shapes):
+    """torch.broadcast_shapes, with its message for shapes that do not broadcast."""
+    n = max(len(s) for s in shapes)
+    out = [1] * n
+    for s in shapes:
+        for i in range(-1, -len(s) - 1, -1):
+            if s[i] == 1:
+                continue
+            if out[i] == 1:
+                out[i] = s[i]
+            elif out[i] != s[i]:
+                raise RuntimeError(f"Attempting to broadcast a dimension of length {s[i]} at {i}! Mismatching "
+                                   f"argument at index {shapes.index(s)} had {_Size(s)}; but expected shape should "
+                                   f"be broadcastable to {out}")
+    return tuple(out)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None, reduction="mean",
+                                     pos_weight=None):
+    """Binary cross-entropy of sigmoid(``input``), computed stably from the logits."""
+    reduction = _reduction(reduction, size_average, reduce)
+    if target.shape != input.shape:
+        raise ValueError(f"Target size ({_Size(target.shape)}) must be the same as input size "
+                         f"({_Size(input.shape)})")
+    return _losses.binary_cross_entropy_with_logits(input, target, weight, reduction, pos_weight)
+
+
+# -- normalize -----------------------------------------------------------------------
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    """``input / max(‖input‖_p along dim, eps)``."""
+    denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+    return input / denom

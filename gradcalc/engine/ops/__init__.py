@@ -7,6 +7,7 @@ The op classes themselves (forward beside backward) are listed in ``node.OPS``.
 
 from ..tensor import Tensor
 from . import activation, arithmetic, compare, indexing, inplace, linalg, reduction, shape, unary
+from . import einsum, linear, losses, nn_activations, pointwise, scalar, statistics, structure  # noqa: F401
 from .support import operand
 
 FUNCTIONS = {}
@@ -40,6 +41,16 @@ _export(compare, "eq ne lt le gt ge greater greater_equal less less_equal not_eq
                  "bitwise_xor bitwise_not logical_and logical_or logical_xor logical_not isnan isinf isfinite "
                  "isclose allclose equal any all argmax argmin count_nonzero")
 _export(activation, "softmax log_softmax")
+# the op catalogue
+_export(pointwise, "log2 log10 rsqrt tan exp2 expm1 log1p frac sinh cosh asin acos atan erf arcsin arccos arctan "
+                   "clamp_min clamp_max")
+_export(statistics, "amax amin std var logsumexp cumsum cumprod")
+_export(statistics, "std_mean var_mean", method=False)
+_export(einsum, "einsum", method=False)
+_export(structure, "split split_with_sizes chunk flip fliplr flipud roll tile index_select index_add tril triu diag "
+                   "diagonal diag_embed trace")
+_export(structure, "repeat", function=False)
+_export(linear, "addmm")
 for _n in ("view", "expand", "contiguous", "to", "view_as", "reshape_as", "expand_as"):
     FUNCTIONS.pop(_n, None)
 FUNCTIONS["broadcast_to"] = shape.broadcast_to
@@ -71,7 +82,14 @@ for _name, _fn in (("add_", arithmetic.add), ("sub_", arithmetic.sub), ("mul_", 
                    ("clamp_", unary.clamp), ("clip_", unary.clamp), ("clamp_min_", unary.clamp_min),
                    ("clamp_max_", unary.clamp_max), ("masked_fill_", inplace.masked_fill),
                    ("scatter_", indexing.scatter), ("scatter_add_", indexing.scatter_add),
-                   ("index_put_", indexing.index_put)):
+                   ("index_put_", indexing.index_put),
+                   ("log2_", pointwise.log2), ("log10_", pointwise.log10), ("rsqrt_", pointwise.rsqrt),
+                   ("tan_", pointwise.tan), ("exp2_", pointwise.exp2), ("expm1_", pointwise.expm1),
+                   ("log1p_", pointwise.log1p), ("frac_", pointwise.frac), ("sinh_", pointwise.sinh),
+                   ("cosh_", pointwise.cosh), ("asin_", pointwise.asin), ("acos_", pointwise.acos),
+                   ("atan_", pointwise.atan), ("erf_", pointwise.erf), ("cumsum_", statistics.cumsum),
+                   ("cumprod_", statistics.cumprod), ("tril_", structure.tril), ("triu_", structure.triu),
+                   ("index_add_", structure.index_add)):
     _fast = None
     if _name in ("add_", "sub_", "mul_", "div_"):
         import numpy as _np

@@ -8,13 +8,14 @@ from .checks import check
 from .support import wrap_dim
 
 
-def _float_input(a, dtype, name):
+def _float_input(a, dtype, name, dim=-1):
     d = a._data
     if dtype is not None:
         d = d.astype(_dt.as_dtype(dtype).np)
     if d.dtype.kind != "f":
-        raise RuntimeError(f'"{name}_lastdim_kernel_impl" not implemented for '
-                           f"'{_dt.from_numpy_dtype(d.dtype).name.capitalize()}'")
+        from .pointwise import _type_word
+        kernel = f"{name}_lastdim_kernel_impl" if d.ndim == 0 or dim == d.ndim - 1 else f"{name}_kernel_impl"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_type_word(d)}'")
     return d
 
 
@@ -27,7 +28,7 @@ class SoftmaxBackward0(Node):
 
     def forward(ctx, a, dim, dtype=None):
         ctx.dim = dim
-        d = _float_input(a, dtype, "softmax")
+        d = _float_input(a, dtype, "softmax", dim)
         if d.ndim == 0:
             return np.ones_like(d)
         e = np.exp(d - d.max(axis=dim, keepdims=True))
@@ -48,7 +49,7 @@ class LogSoftmaxBackward0(Node):
 
     def forward(ctx, a, dim, dtype=None):
         ctx.dim = dim
-        d = _float_input(a, dtype, "log_softmax")
+        d = _float_input(a, dtype, "log_softmax", dim)
         if d.ndim == 0:
             return np.zeros_like(d)
         shifted = d - d.max(axis=dim, keepdims=True)
@@ -65,11 +66,15 @@ def softmax(input, dim=None, dtype=None, *, _stacklevel=3):
     """exp(x) / sum(exp(x)) along ``dim``."""
     if dim is None:
         raise TypeError("softmax() missing 1 required positional argument: 'dim'")
-    return SoftmaxBackward0.apply(input, dim=wrap_dim(dim, input._data.ndim), dtype=dtype)
+    if dtype is not None:
+        input = input.to(dtype)  # torch converts first (ToCopyBackward0), then takes the softmax
+    return SoftmaxBackward0.apply(input, dim=wrap_dim(dim, input._data.ndim))
 
 
 def log_softmax(input, dim=None, dtype=None, *, _stacklevel=3):
     """log(softmax(x)) along ``dim``, computed stably."""
     if dim is None:
         raise TypeError("log_softmax() missing 1 required positional argument: 'dim'")
-    return LogSoftmaxBackward0.apply(input, dim=wrap_dim(dim, input._data.ndim), dtype=dtype)
+    if dtype is not None:
+        input = input.to(dtype)
+    return LogSoftmaxBackward0.apply(input, dim=wrap_dim(dim, input._data.ndim))

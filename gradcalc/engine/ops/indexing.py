@@ -173,7 +173,7 @@ class ScatterBackward0(Node):
     def forward(ctx, a, src, *, dim, index):
         ctx.dim = dim
         ctx.index = index
-        _check_index(index, a._data, dim)
+        _check_index(index, a._data, dim, "scatter")
         out = a._data.copy()
         s = src._data[tuple(slice(0, n) for n in index._data.shape)].astype(out.dtype, copy=False)
         out[_along(index._data, dim)] = s
@@ -193,7 +193,7 @@ class ScatterBackward1(Node):
     def forward(ctx, a, *, dim, index, value):
         ctx.dim = dim
         ctx.index = index
-        _check_index(index, a._data, dim)
+        _check_index(index, a._data, dim, "scatter")
         out = a._data.copy()
         out[_along(index._data, dim)] = value
         return out
@@ -210,7 +210,7 @@ class ScatterAddBackward0(Node):
     def forward(ctx, a, src, *, dim, index):
         ctx.dim = dim
         ctx.index = index
-        _check_index(index, a._data, dim)
+        _check_index(index, a._data, dim, "scatter")
         out = a._data.copy()
         s = src._data[tuple(slice(0, n) for n in index._data.shape)].astype(out.dtype, copy=False)
         np.add.at(out, _along(index._data, dim), s)
@@ -234,9 +234,9 @@ def _along(index, dim):
     return tuple(grids)
 
 
-def _check_index(index, data, dim):
-    if not isinstance(index, Tensor) or index._data.dtype != np.int64:
-        raise RuntimeError("gather(): Expected dtype int64 for index")
+def _check_index(index, data, dim, what="gather"):
+    if not isinstance(index, Tensor) or index._data.dtype not in (np.int64, np.int32):
+        raise RuntimeError(f"{what}(): Expected dtype int32/int64 for index")
     idx = index._data
     if idx.ndim != data.ndim and not (idx.ndim <= 1 and data.ndim <= 1):
         raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
@@ -399,9 +399,13 @@ def narrow(input, dim, start, length):
         raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
     d = wrap_dim(dim, input._data.ndim)
     size = input._data.shape[d]
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but got {start})")
     if start < 0:
         start += size
-    if start < 0 or start + length > size or length < 0:
+    if start + length > size:
         raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
     return SliceBackward0.apply(input, dim=d, slc=slice(start, start + length, 1))
 

@@ -247,15 +247,36 @@ class MaskedFillBackward0(Node):
         return grad.masked_fill(mask, 0.0)
 
 
+class MaskedFillBackward1(Node):
+    explain = "grad_self = grad with the filled positions zeroed;  grad_value = sum of grad at the filled positions"
+    checks = (check(lambda x, v: x.masked_fill(x > 0, v.sum()), (2, 3), (2,)),)
+
+    def forward(ctx, a, value, mask):
+        ctx.save_for_backward(mask)
+        return np.where(mask._data, value._data.astype(a._data.dtype), a._data)
+
+    def backward(ctx, grad):
+        (mask,) = ctx.saved_tensors
+        g_self = grad.masked_fill(mask, 0.0) if ctx._next[0][0] is not None else None
+        g_value = None
+        if ctx._next[1][0] is not None:
+            from .unary import where
+            g_value = where(mask, grad, 0.0).sum()
+        return g_self, g_value
+
+
 def masked_fill(input, mask, value):
     """A copy of ``input`` with ``value`` where ``mask`` is true."""
     mask = as_tensor(mask)
     if mask._data.dtype.kind != "b":
+        from .linalg import _C_NAMES
         raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
-                           f"{mask.dtype.name}")
+                           f"{_C_NAMES[mask.dtype.name]}")
     if isinstance(value, Tensor) and value._data.ndim:
         raise RuntimeError(f"masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                            f"{value._data.ndim} dimension(s).")
+    if isinstance(value, Tensor):
+        return MaskedFillBackward1.apply(input, value, mask=mask)
     return MaskedFillBackward0.apply(input, mask=mask, value=value)
 
 

@@ -20,6 +20,8 @@ def _same_dtype(a, b, what):
         if what == "dot":
             raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {_PRETTY[na]} and "
                                f"{_PRETTY[nb]}")
+        if what == "bmm":
+            raise RuntimeError(f"expected scalar type {_PRETTY[na]} but found {_PRETTY[nb]}")
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {_C_NAMES[na]} != {_C_NAMES[nb]}")
 
 

@@ -30,6 +30,7 @@ def _sum(arr, dtype, **kw):
 class SumBackward0(Node):
     __slots__ = ("shape",)
     explain = "grad_self = grad expanded to self's shape   (every element contributes once)"
+    broadcasting = True  # with dtype=, the grad is cast back to self's dtype
     checks = (check(lambda x: x.sum(), (2, 3)),)
 
     def forward(ctx, a, dtype=None):
@@ -43,6 +44,7 @@ class SumBackward0(Node):
 class SumBackward1(Node):
     __slots__ = ("dims", "keepdim", "shape")
     explain = "grad_self = grad, with the summed dims restored, expanded to self's shape"
+    broadcasting = True  # with dtype=, the grad is cast back to self's dtype
     checks = (check(lambda x: x.sum(1), (2, 3)),
               check(lambda x: x.sum((0, 2), keepdim=True), (2, 3, 4), label="dims keepdim"),
               check(lambda x: x.sum(-1), (3,), label="1-D"))
@@ -60,6 +62,7 @@ class SumBackward1(Node):
 class MeanBackward0(Node):
     __slots__ = ("shape",)
     explain = "grad_self = grad / N expanded to self's shape   (N = number of elements)"
+    broadcasting = True  # with dtype=, the grad is cast back to self's dtype
     checks = (check(lambda x: x.mean(), (2, 3)),)
 
     def forward(ctx, a, dtype=None):
@@ -76,6 +79,7 @@ class MeanBackward0(Node):
 class MeanBackward1(Node):
     __slots__ = ("dims", "keepdim", "shape")
     explain = "grad_self = grad / N, with the averaged dims restored, expanded to self's shape"
+    broadcasting = True  # with dtype=, the grad is cast back to self's dtype
     checks = (check(lambda x: x.mean(0), (2, 3)),
               check(lambda x: x.mean((1, 2), keepdim=True), (2, 3, 4), label="dims keepdim"))
 
@@ -148,16 +152,14 @@ def _prod_grad(grad, a, result, dims, keepdim):
     r = expand_reduced(result, shape, dims, keepdim)
     if not (a._data == 0).any():
         return g * r / a
-    # with zeros, result / a is undefined: the product of the others, computed directly
-    data = a._data
-    axis = None if dims is None else dims[0]
-    flat = data.reshape(-1) if axis is None else np.moveaxis(data, axis, -1)
-    left = np.cumprod(np.concatenate([np.ones(flat.shape[:-1] + (1,), flat.dtype), flat[..., :-1]], -1), -1)
-    rev = flat[..., ::-1]
-    right = np.cumprod(np.concatenate([np.ones(rev.shape[:-1] + (1,), rev.dtype), rev[..., :-1]], -1), -1)[..., ::-1]
-    others = left * right
-    others = others.reshape(shape) if axis is None else np.moveaxis(others, -1, axis)
-    return g * Tensor._wrap(others)
+    # with zeros, result / a is undefined: the product of the other elements, in engine ops
+    # (so that second derivatives exist): row i of a square is the input with element i set to 1
+    x = a.reshape(-1) if dims is None else a.movedim(dims[0], -1)
+    n = x._data.shape[-1]
+    lead = tuple(x._data.shape[:-1])
+    others = where(Tensor._wrap(np.eye(n, dtype=bool)), 1.0, x.unsqueeze(-2).expand(lead + (n, n))).prod(-1)
+    others = others.reshape(shape) if dims is None else others.movedim(-1, dims[0])
+    return g * others
 
 
 # torch returns (values, indices) as a named tuple

@@ -71,6 +71,18 @@ class ViewBackward0(Node):
         return grad.reshape(ctx.in_shape)
 
 
+class ReshapeAliasBackward0(ViewBackward0):
+    """reshape() of a non-contiguous tensor that needs no copy (torch's ``_reshape_alias``)."""
+
+    __slots__ = ()
+    explain = "grad_self = grad.reshape(self.shape)   (a reshape moves no values)"
+    checks = (check(lambda x: x.t().reshape(3, 2), (2, 3)),
+              check(lambda x: x[:, ::2].reshape(2, 2, 1), (2, 4), label="strided"))
+
+    def forward(ctx, a, shape):
+        return ViewBackward0.forward(ctx, a, shape)
+
+
 class UnsafeViewBackward0(Node):
     __slots__ = ("in_shape",)
     explain = "grad_self = grad.reshape(self.shape)"
@@ -245,6 +257,7 @@ class ToCopyBackward0(Node):
 class CatBackward0(Node):
     __slots__ = ("dim", "sizes")
     explain = "grad_i = the slice of grad where input i was placed"
+    broadcasting = True  # inputs of different dtypes: each grad is cast back to its input's
     checks = (check(lambda x, y: cat([x, y], 1), (2, 3), (2, 2)),
               check(lambda x, y: cat([x, y]), (2, 3), (1, 3), label="dim 0"))
 
@@ -282,6 +295,7 @@ def _cat_error(arrs, dim):
 class StackBackward0(Node):
     __slots__ = ("dim",)
     explain = "grad_i = grad.select(dim, i)"
+    broadcasting = True  # inputs of different dtypes: each grad is cast back to its input's
     checks = (check(lambda x, y: stack([x, y], 1), (2, 3), (2, 3)),)
 
     def forward(ctx, *tensors, dim=0):
@@ -321,11 +335,13 @@ UnbindBackward0.n_diff_outputs = 1 << 30  # every output is differentiable
 def reshape(input, *shape):
     """The same values with a new shape (a view when possible, else a copy)."""
     shape = _infer_shape(shape_arg(shape), input._data.size)
-    if shape == input._data.shape:
+    contiguous = input._data.flags.c_contiguous
+    if shape == input._data.shape and contiguous:
         return ViewBackward0.apply(input, shape=shape)
     if _view_of(input._data, shape) is None:
         return UnsafeViewBackward0.apply(CloneBackward0.apply(input), shape=shape)
-    return ViewBackward0.apply(input, shape=shape)
+    # torch: a view of a contiguous tensor, an alias (same node kind, its own name) of a strided one
+    return (ViewBackward0 if contiguous else ReshapeAliasBackward0).apply(input, shape=shape)
 
 
 def view(input, *shape):

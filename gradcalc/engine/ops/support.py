@@ -95,10 +95,13 @@ def dims_arg(dim, ndim):
             _wrap_dim(d, 0)
         return ()
     if isinstance(dim, (tuple, list, Size)):
-        out = tuple(sorted({_wrap_dim(d, ndim) for d in dim}))
-        if len(out) != len(dim):
-            raise RuntimeError("dim appears multiple times in the list of dims")
-        return out
+        seen = []
+        for d in dim:
+            w = _wrap_dim(d, ndim)
+            if w in seen:
+                raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
+            seen.append(w)
+        return tuple(sorted(seen))
     return (_wrap_dim(dim, ndim),)
 
 

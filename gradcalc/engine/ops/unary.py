@@ -36,7 +36,8 @@ class SignBackward0(Node):
     checks = (check(lambda x: x.sign(), (2, 3)),)
 
     def forward(ctx, a):
-        return np.sign(a._data)
+        d = a._data
+        return d.copy() if d.dtype.kind == "b" else np.sign(d)
 
     def backward(ctx, grad):
         return grad * 0
@@ -193,6 +194,20 @@ class RoundBackward0(_Rounding):
 
     def forward(ctx, a):
         return _rounded(np.round, a)
+
+
+class RoundBackward1(_Rounding):
+    """round(decimals=n): the rounding to n decimals is one node in torch."""
+
+    __slots__ = ("decimals",)
+    checks = (check(lambda x: round(x, decimals=1) * x, (2, 3), low=0.01, high=0.04),)
+
+    def forward(ctx, a, decimals):
+        d = a._data
+        if d.dtype.kind != "f":
+            return d.copy()
+        scale = 10.0 ** decimals
+        return np.asarray(np.round(d * scale) / scale, dtype=d.dtype)
 
 
 class TruncBackward0(_Rounding):
@@ -415,8 +430,7 @@ def ceil(input):
 def round(input, *, decimals=0):
     """Round each element to the nearest integer (halves to even)."""
     if decimals:
-        scale = 10.0 ** decimals
-        return RoundBackward0.apply(input * scale) / scale
+        return RoundBackward1.apply(input, decimals=decimals)
     return RoundBackward0.apply(input)
 
 
@@ -441,11 +455,15 @@ clip = clamp
 
 
 def clamp_min(input, min):
-    return clamp(input, min=min)
+    """max(input, min): torch records it as ClampMinBackward0 (a tensor min: ClampMinBackward1)."""
+    from .pointwise import clamp_min as _clamp_min
+    return _clamp_min(input, min)
 
 
 def clamp_max(input, max):
-    return clamp(input, max=max)
+    """min(input, max): torch records it as ClampMaxBackward0 (a tensor max: ClampMaxBackward1)."""
+    from .pointwise import clamp_max as _clamp_max
+    return _clamp_max(input, max)
 
 
 def where(condition, input=None, other=None):

@@ -1,0 +1,83 @@
+"""addmm (bias + mat1 @ mat2 in one node) and linear composed from it as torch does."""
+
+import numpy as np
+
+from ..node import Node
+from .checks import check
+from .linalg import _C_NAMES, _PRETTY, matmul
+
+
+class AddmmBackward0(Node):
+    __slots__ = ("beta", "alpha")
+    explain = ("grad_self = beta * grad (summed to self's shape);  grad_mat1 = alpha * grad @ mat2ᵀ;  "
+               "grad_mat2 = alpha * mat1ᵀ @ grad")
+    broadcasting = True
+    checks = (check(lambda b, x, w: addmm(b, x, w), (4,), (2, 3), (3, 4)),
+              check(lambda b, x, w: addmm(b, x, w, beta=0.5, alpha=2.0), (2, 4), (2, 3), (3, 4), label="beta alpha"),
+              check(lambda b, x, w: addmm(b, x, w), (1, 1), (3, 2), (2, 2), label="broadcast bias"))
+
+    def forward(ctx, bias, mat1, mat2, beta=1, alpha=1):
+        ctx.beta = beta
+        ctx.alpha = alpha
+        ctx.save_for_backward(bias, mat1, mat2)
+        prod = mat1._data @ mat2._data
+        if alpha != 1:
+            prod = prod * alpha
+        if beta == 0:
+            return np.asarray(prod)
+        b = bias._data if beta == 1 else bias._data * beta
+        return np.asarray(prod + b, dtype=prod.dtype)
+
+    def backward(ctx, grad):
+        bias_edge, m1_edge, m2_edge = ctx._next
+        bias, mat1, mat2 = ctx.saved_tensors
+        g_bias = g1 = g2 = None
+        if bias_edge[0] is not None:
+            g_bias = grad if ctx.beta == 1 else grad * ctx.beta
+        if m1_edge[0] is not None:
+            g1 = grad.mm(mat2.t())
+            if ctx.alpha != 1:
+                g1 = g1 * ctx.alpha
+        if m2_edge[0] is not None:
+            g2 = mat1.t().mm(grad)
+            if ctx.alpha != 1:
+                g2 = g2 * ctx.alpha
+        return g_bias, g1, g2
+
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+    """``beta * input + alpha * (mat1 @ mat2)`` (input broadcasts to the product's shape)."""
+    a, b = mat1._data, mat2._data
+    if a.ndim != 2:
+        raise RuntimeError(f"mat1 must be a matrix, got {a.ndim}-D tensor")
+    if b.ndim != 2:
+        raise RuntimeError(f"mat2 must be a matrix, got {b.ndim}-D tensor")
+    if a.shape[1] != b.shape[0]:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
+                           f"{b.shape[0]}x{b.shape[1]})")
+    if a.dtype != b.dtype:
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {_C_NAMES[mat1.dtype.name]} != "
+                           f"{_C_NAMES[mat2.dtype.name]}")
+    if input._data.dtype != b.dtype:
+        raise RuntimeError(f"self and mat2 must have the same dtype, but got {_PRETTY[input.dtype.name]} and "
+                           f"{_PRETTY[mat2.dtype.name]}")
+    input.expand(a.shape[0], b.shape[1])  # torch's check (and message) for a bias that does not broadcast
+    return AddmmBackward0.apply(input, mat1, mat2, beta=beta, alpha=alpha)
+
+
+def linear(input, weight, bias=None):
+    """``input @ weight.T + bias``, recorded as torch records it (AddmmBackward0 for matrices with a bias)."""
+    nd = input._data.ndim
+    if bias is not None and nd == 2:
+        return addmm(bias, input, weight.t())
+    if bias is not None and nd == 3 and input._data.flags.c_contiguous:
+        n, m, k = input._data.shape
+        out = addmm(bias, input.view(n * m, k), weight.t())
+        return out.view(n, m, out._data.shape[1])
+    if bias is not None and nd == 1:
+        out = addmm(bias, input.view(1, -1), weight.t())
+        return out.view(out._data.shape[1:]) if weight._data.ndim == 2 else out.view(())
+    out = matmul(input, weight.t())
+    if bias is not None:
+        out = out + bias
+    return out

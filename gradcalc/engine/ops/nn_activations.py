@@ -1,0 +1,210 @@
+"""The activations of torch.nn.functional that have nodes of their own:
+leaky_relu gelu silu elu softplus (relu, sigmoid, tanh live in unary.py).
+
+They work on floating tensors only, with torch's error for others; float16 is
+computed in float32 and rounded.
+"""
+
+import math
+
+import numpy as np
+
+from ..node import Node
+from .checks import check
+from .pointwise import _type_word, erf, erf_array
+from .unary import where
+
+_SQRT_HALF = math.sqrt(0.5)
+_INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
+_SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+_GELU_C = 0.044715
+
+
+def _float_only(a, kernel):
+    d = a._data
+    if d.dtype.kind != "f":
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_type_word(d)}'")
+    return d.astype(np.float32) if d.dtype == np.float16 else d
+
+
+def _out(r, a):
+    return np.asarray(r, dtype=a._data.dtype)
+
+
+class LeakyReluBackward0(Node):
+    __slots__ = ("slope",)
+    explain = "grad_self = grad where self > 0, else grad * negative_slope"
+    checks = (check(lambda x: leaky_relu(x), (2, 3)),
+              check(lambda x: leaky_relu(x, 0.2) * x, (4,), label="slope 0.2"))
+
+    def forward(ctx, a, slope):
+        ctx.save_for_backward(a)
+        ctx.slope = slope
+        d = _float_only(a, "leaky_relu_cpu")
+        return _out(np.where(d > 0, d, d * slope), a)
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return where(a > 0, grad, grad * ctx.slope)
+
+
+class LeakyReluBackward1(Node):
+    """leaky_relu_ (in place): the rule reads the result, as the input is gone."""
+
+    __slots__ = ("slope",)
+    explain = "grad_self = grad where result > 0, else grad * negative_slope"
+    saves_output = True
+    checks = (check(lambda x: leaky_relu(x * 1, 0.1, inplace=True), (2, 3)),)
+
+    def forward(ctx, a, slope):
+        ctx.slope = slope
+        d = _float_only(a, "leaky_relu_cpu")
+        return _out(np.where(d > 0, d, d * slope), a)
+
+    def backward(ctx, grad):
+        return where(ctx.result > 0, grad, grad * ctx.slope)
+
+
+class GeluBackward0(Node):
+    __slots__ = ("approximate",)
+    explain = ("grad_self = grad * (Φ(self) + self φ(self))   (Φ, φ: the standard normal cdf and pdf; "
+               "approximate='tanh' differentiates the tanh formula)")
+    checks = (check(lambda x: gelu(x), (2, 3)),
+              check(lambda x: gelu(x, approximate="tanh"), (2, 3), label="tanh"),
+              check(lambda x: gelu(x * 2).sum(1), (3, 4), label="summed"))
+
+    def forward(ctx, a, approximate="none"):
+        ctx.save_for_backward(a)
+        ctx.approximate = approximate
+        d = _float_only(a, "GeluKernelImpl")
+        if approximate == "tanh":
+            inner = _SQRT_2_OVER_PI * (d + _GELU_C * d * d * d)
+            return _out(0.5 * d * (1 + np.tanh(inner)), a)
+        return _out(0.5 * d * (1 + erf_array(d * _SQRT_HALF)), a)
+
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        if ctx.approximate == "tanh":
+            x2 = x * x
+            t = ((x + x2 * x * _GELU_C) * _SQRT_2_OVER_PI).tanh()
+            dinner = (x2 * (3 * _GELU_C) + 1) * _SQRT_2_OVER_PI
+            return grad * ((t + 1) * 0.5 + x * 0.5 * (1 - t * t) * dinner)
+        cdf = (erf(x * _SQRT_HALF) + 1) * 0.5
+        pdf = (x * x * -0.5).exp() * _INV_SQRT_2PI
+        return grad * (cdf + x * pdf)
+
+
+class SiluBackward0(Node):
+    explain = "grad_self = grad * σ(self) (1 + self (1 - σ(self)))"
+    checks = (check(lambda x: silu(x), (2, 3)),
+              check(lambda x: silu(x * 1, inplace=True), (4,), label="in place"))
+
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        d = _float_only(a, "silu_cpu")
+        return _out(d / (1 + np.exp(-d)), a)
+
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        s = x.sigmoid()
+        return grad * (s * (x * (1 - s) + 1))
+
+
+class EluBackward0(Node):
+    __slots__ = ("alpha",)
+    explain = "grad_self = grad where self > 0, else grad * alpha * exp(self)"
+    checks = (check(lambda x: elu(x), (2, 3)),
+              check(lambda x: elu(x, alpha=0.5) * x, (4,), label="alpha 0.5"))
+
+    def forward(ctx, a, alpha):
+        ctx.save_for_backward(a)
+        ctx.alpha = alpha
+        d = _float_only(a, "elu_cpu")
+        return _out(np.where(d > 0, d, alpha * np.expm1(np.minimum(d, 0))), a)
+
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return where(x > 0, grad, grad * x.exp() * ctx.alpha)
+
+
+class EluBackward1(Node):
+    """elu_ (in place): the rule reads the result (alpha * (e^x - 1) + alpha = alpha e^x)."""
+
+    __slots__ = ("alpha",)
+    explain = "grad_self = grad where result > 0, else grad * (result + alpha)"
+    saves_output = True
+    checks = (check(lambda x: elu(x * 1, inplace=True), (2, 3)),)
+
+    def forward(ctx, a, alpha):
+        ctx.alpha = alpha
+        d = _float_only(a, "elu_cpu")
+        return _out(np.where(d > 0, d, alpha * np.expm1(np.minimum(d, 0))), a)
+
+    def backward(ctx, grad):
+        r = ctx.result
+        if ctx.alpha < 0:
+            raise RuntimeError("In-place elu backward calculation is triggered with a negative slope which is not "
+                               "supported. This is caused by calling in-place forward function with a negative "
+                               "slope, please call out-of-place version instead.")
+        return where(r > 0, grad, grad * (r + ctx.alpha))
+
+
+class SoftplusBackward0(Node):
+    __slots__ = ("beta", "threshold")
+    explain = "grad_self = grad * σ(beta * self)   (grad itself where beta * self > threshold)"
+    checks = (check(lambda x: softplus(x), (2, 3)),
+              check(lambda x: softplus(x * 3, beta=2, threshold=1), (2, 3), label="threshold"))
+
+    def forward(ctx, a, beta, threshold):
+        ctx.save_for_backward(a)
+        ctx.beta = beta
+        ctx.threshold = threshold
+        d = _float_only(a, "softplus_cpu")
+        z = d * beta
+        soft = np.log1p(np.exp(np.minimum(z, threshold))) / beta
+        return _out(np.where(z > threshold, d, soft), a)
+
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        z = x * ctx.beta
+        return where(z > ctx.threshold, grad, grad * z.sigmoid())
+
+
+# -- functions (torch.nn.functional signatures) ---------------------------------------
+
+def _maybe_inplace(input, inplace, fn):
+    if not inplace:
+        return fn(input)
+    from .inplace import inplace as run_inplace
+    return run_inplace(input, fn)
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    """max(0, x) + negative_slope * min(0, x)."""
+    if inplace:
+        return _maybe_inplace(input, True, lambda a: LeakyReluBackward1.apply(a, slope=negative_slope))
+    return LeakyReluBackward0.apply(input, slope=negative_slope)
+
+
+def gelu(input, approximate="none"):
+    """x Φ(x) (Φ: the standard normal cdf); approximate='tanh' uses the tanh formula."""
+    if approximate not in ("none", "tanh"):
+        raise RuntimeError("approximate argument must be either none or tanh.")
+    return GeluBackward0.apply(input, approximate=approximate)
+
+
+def silu(input, inplace=False):
+    """x σ(x) (also called swish)."""
+    return _maybe_inplace(input, inplace, SiluBackward0.apply)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    """x for x > 0, alpha (eˣ - 1) otherwise."""
+    if inplace:
+        return _maybe_inplace(input, True, lambda a: EluBackward1.apply(a, alpha=alpha))
+    return EluBackward0.apply(input, alpha=alpha)
+
+
+def softplus(input, beta=1.0, threshold=20.0):
+    """log(1 + e^(beta x)) / beta, and x itself where beta x > threshold."""
+    return SoftplusBackward0.apply(input, beta=beta, threshold=threshold)

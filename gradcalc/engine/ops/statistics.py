@@ -1,0 +1,436 @@
+"""Statistics along dims: amax amin, std var (and std_mean var_mean), logsumexp,
+and the running reductions cumsum cumprod."""
+
+import warnings
+
+import numpy as np
+
+from .. import dtypes as _dt
+from ..grad_mode import STATE
+from ..node import Node
+from ..tensor import Tensor
+from .checks import check
+from .pointwise import _TYPE_WORDS
+from .support import expand_reduced, wrap_dim
+from .unary import where
+
+
+def _reduce_dims(dim, ndim):
+    """``dim`` (None, an int, or a tuple; ``()`` and None mean every dim) as a sorted tuple."""
+    if dim is None:
+        return tuple(range(ndim))
+    if isinstance(dim, (tuple, list)):
+        if not dim:
+            return tuple(range(ndim))
+        out = []
+        for d in dim:
+            w = wrap_dim(d, ndim)
+            if w in out:
+                raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
+            out.append(w)
+        return tuple(sorted(out))
+    return (wrap_dim(dim, ndim),)
+
+
+def _count(shape, dims):
+    n = 1
+    for d in dims:
+        n *= shape[d]
+    return n
+
+
+def _restore(t, shape, dims, keepdim):
+    """A reduced tensor with its reduced dims put back as size 1 (so it broadcasts against the input)."""
+    if not shape:
+        return t
+    return expand_reduced(t, shape, dims, keepdim)
+
+
+# -- amax / amin -------------------------------------------------------------------
+
+class _Extreme(Node):
+    __slots__ = ("dims", "keepdim")
+    saves_output = True
+
+    def _forward(ctx, a, dims, keepdim, fn, word):
+        d = a._data
+        if d.ndim and d.size == 0:
+            for k in dims:
+                if d.shape[k] == 0:
+                    raise IndexError(f"{word}(): Expected reduction dim {k} to have non-zero size.")
+        ctx.save_for_backward(a)
+        ctx.dims = dims
+        ctx.keepdim = keepdim
+        if not d.ndim:
+            return d.copy()
+        return np.asarray(fn(d, axis=dims, keepdims=keepdim))
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        shape = a._data.shape
+        if not shape:
+            return grad
+        r = _restore(ctx.result, shape, ctx.dims, ctx.keepdim)
+        g = _restore(grad, shape, ctx.dims, ctx.keepdim)
+        mask = a == r
+        return g * mask / mask.sum(ctx.dims, keepdim=True)
+
+
+class AmaxBackward0(_Extreme):
+    explain = "grad_self = grad shared equally among the elements equal to the maximum along dim"
+    checks = (check(lambda x: x.amax(), (2, 3)),
+              check(lambda x: x.amax(1), (2, 3), label="dim"),
+              check(lambda x: x.amax((0, 2), keepdim=True), (2, 3, 2), label="dims keepdim"),
+              check(lambda x: amax(x.round(), 1), (3, 4), low=-1.5, high=1.5, label="ties", second_order=False))
+
+    def forward(ctx, a, dims, keepdim=False):
+        return _Extreme._forward(ctx, a, dims, keepdim, np.amax, "amax")
+
+
+class AminBackward0(_Extreme):
+    explain = "grad_self = grad shared equally among the elements equal to the minimum along dim"
+    checks = (check(lambda x: x.amin(), (2, 3)),
+              check(lambda x: x.amin(0), (2, 3), label="dim"),
+              check(lambda x: x.amin(-1, keepdim=True), (3, 2), label="keepdim"))
+
+    def forward(ctx, a, dims, keepdim=False):
+        return _Extreme._forward(ctx, a, dims, keepdim, np.amin, "amin")
+
+
+def _extreme(node, name, input, dim, keepdim):
+    d = input._data
+    if d.size == 0 and (dim is None or (isinstance(dim, (tuple, list)) and not dim)):
+        raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+                           f"reduction dim with the 'dim' argument.")
+    return node.apply(input, dims=_dims_or_scalar(dim, d.ndim), keepdim=keepdim)
+
+
+def _dims_or_scalar(dim, ndim):
+    """The reduced dims; a 0-d tensor only checks that ``dim`` is 0 or -1 and reduces nothing."""
+    if ndim:
+        return _reduce_dims(dim, ndim)
+    if dim is not None:
+        for k in (dim if isinstance(dim, (tuple, list)) else (dim,)):
+            wrap_dim(k, 0)
+    return ()
+
+
+def amax(input, dim=(), keepdim=False):
+    """The largest values along ``dim`` (every dim by default); ties share the gradient."""
+    return _extreme(AmaxBackward0, "amax", input, dim, keepdim)
+
+
+def amin(input, dim=(), keepdim=False):
+    """The smallest values along ``dim`` (every dim by default); ties share the gradient."""
+    return _extreme(AminBackward0, "amin", input, dim, keepdim)
+
+
+# -- var / std ---------------------------------------------------------------------
+
+def _moments(ctx, a, dims, correction, keepdim, name, empty_dims=False):
+    d = a._data
+    if d.dtype.kind != "f":
+        raise RuntimeError(f"{name} only support floating point and complex dtypes")
+    axis = dims if d.ndim else None
+    n = _count(d.shape, dims) if d.ndim else 1
+    dof = n - correction
+    if dof <= 0:
+        warnings.warn(f"{name.split('_')[0]}(): degrees of freedom is <= 0. Correction should be strictly less "
+                      f"than the reduction factor (input numel divided by output numel).", UserWarning, stacklevel=4)
+    calc = d.astype(np.float32) if d.dtype == np.float16 else d
+    mean = calc.mean(axis=axis, keepdims=True)
+    dev = calc - mean
+    ss = (dev * dev).sum(axis=axis, keepdims=keepdim and d.ndim > 0)
+    var = ss / max(0, dof)
+    mean = mean if keepdim or not d.ndim else mean.reshape(var.shape)
+    ctx.save_for_backward(a)
+    ctx.dims = dims
+    ctx.keepdim = keepdim
+    # torch's backward counts the elements of an explicit dim=() as 1 (though the forward reduces every dim)
+    ctx.dof = 1 - correction if empty_dims else dof
+    return np.asarray(var, dtype=d.dtype), np.asarray(mean, dtype=d.dtype)
+
+
+def _var_backward(ctx, grad):
+    """grad * 2 (self - mean) / (N - correction), as an engine expression."""
+    (a,) = ctx.saved_tensors
+    shape = a._data.shape
+    factor = 2.0 / ctx.dof if ctx.dof else float("inf")
+    if not shape:
+        return grad * (a - a) * factor
+    g = _restore(grad, shape, ctx.dims, ctx.keepdim)
+    return g * (a - a.mean(ctx.dims, keepdim=True)) * factor
+
+
+def _std_to_var_grad(grad, std):
+    """d std = d var / (2 std); zero where std is zero (torch's choice)."""
+    return where(std == 0, 0.0, grad / (std * 2))
+
+
+def _mean_backward(ctx, grad, shape):
+    if not shape:
+        return grad
+    n = _count(shape, ctx.dims)
+    return (_restore(grad, shape, ctx.dims, ctx.keepdim) / n).expand(shape)
+
+
+class VarBackward0(Node):
+    __slots__ = ("dims", "keepdim", "dof")
+    explain = "grad_self = grad * 2 (self - mean) / (N - correction)"
+    checks = (check(lambda x: x.var(), (2, 3)),
+              check(lambda x: x.var(1), (2, 3), label="dim"),
+              check(lambda x: x.var((0, 2), keepdim=True, correction=0), (2, 3, 2), label="dims keepdim"),
+              check(lambda x: var(x, 0, unbiased=False), (4,), label="biased"))
+
+    def forward(ctx, a, dims, correction=1, keepdim=False, empty_dims=False):
+        return _moments(ctx, a, dims, correction, keepdim, "std and var", empty_dims)[0]
+
+    def backward(ctx, grad):
+        return _var_backward(ctx, grad)
+
+
+class StdBackward0(Node):
+    __slots__ = ("dims", "keepdim", "dof")
+    explain = "grad_self = grad * (self - mean) / ((N - correction) * result)"
+    saves_output = True
+    checks = (check(lambda x: x.std(), (2, 3)),
+              check(lambda x: x.std(0), (3, 2), label="dim"),
+              check(lambda x: x.std(-1, keepdim=True, correction=0), (2, 4), label="keepdim"))
+
+    def forward(ctx, a, dims, correction=1, keepdim=False, empty_dims=False):
+        v = _moments(ctx, a, dims, correction, keepdim, "std and var", empty_dims)[0]
+        return np.sqrt(v)
+
+    def backward(ctx, grad):
+        return _var_backward(ctx, _std_to_var_grad(grad, ctx.result))
+
+
+class VarMeanBackward0(Node):
+    __slots__ = ("dims", "keepdim", "dof")
+    explain = "grad_self = grad_var * 2 (self - mean) / (N - correction) + grad_mean / N"
+    n_diff_outputs = 2
+    checks = (check(lambda x: var_mean(x), (2, 3)),
+              check(lambda x: var_mean(x, 1, keepdim=True), (2, 3), label="dim keepdim"))
+
+    def forward(ctx, a, dims, correction=1, keepdim=False, empty_dims=False):
+        return _moments(ctx, a, dims, correction, keepdim, "var_mean", empty_dims)
+
+    def backward(ctx, grad_var, grad_mean):
+        (a,) = ctx.saved_tensors
+        return _var_backward(ctx, grad_var) + _mean_backward(ctx, grad_mean, a._data.shape)
+
+
+class StdMeanBackward0(Node):
+    __slots__ = ("dims", "keepdim", "dof")
+    explain = "grad_self = grad_std * (self - mean) / ((N - correction) * std) + grad_mean / N"
+    n_diff_outputs = 2
+    checks = (check(lambda x: std_mean(x), (2, 3)),
+              check(lambda x: std_mean(x, 0), (3, 2), label="dim"))
+
+    def forward(ctx, a, dims, correction=1, keepdim=False, empty_dims=False):
+        v, m = _moments(ctx, a, dims, correction, keepdim, "std_mean", empty_dims)
+        return np.sqrt(v), m
+
+    def backward(ctx, grad_std, grad_mean):
+        (a,) = ctx.saved_tensors
+        # the std output as a tensor of this node, so second derivatives see its dependence on self
+        std = _std_of(a, ctx)
+        return _var_backward(ctx, _std_to_var_grad(grad_std, std)) + _mean_backward(ctx, grad_mean, a._data.shape)
+
+
+def _std_of(a, ctx):
+    """The std output recomputed with engine ops, so second derivatives see how it depends on self."""
+    from .reduction import sum as _sum
+    if not a._data.shape:
+        dev2 = (a - a) * (a - a)
+    else:
+        dev = a - a.mean(ctx.dims, keepdim=True)
+        dev2 = _sum(dev * dev, ctx.dims, keepdim=ctx.keepdim)
+    return (dev2 / max(0, ctx.dof)).sqrt()
+
+
+def _correction(unbiased, correction):
+    if correction is not None:
+        return correction
+    return 0 if unbiased is False else 1
+
+
+def _moment_args(input, dim, unbiased, keepdim, correction):
+    if isinstance(dim, bool):
+        unbiased, dim = dim, None
+    empty = isinstance(dim, (tuple, list)) and not dim and input._data.ndim > 0
+    return dict(dims=_dims_or_scalar(dim, input._data.ndim), correction=_correction(unbiased, correction),
+                keepdim=keepdim, empty_dims=empty)
+
+
+def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """Variance over ``dim`` (every dim by default), dividing by N - correction (correction 1 by default)."""
+    return VarBackward0.apply(input, **_moment_args(input, dim, unbiased, keepdim, correction))
+
+
+def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """Standard deviation over ``dim`` (every dim by default), with ``correction`` (1: Bessel's)."""
+    return StdBackward0.apply(input, **_moment_args(input, dim, unbiased, keepdim, correction))
+
+
+def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """``(var, mean)`` over ``dim`` in one pass."""
+    return VarMeanBackward0.apply(input, **_moment_args(input, dim, unbiased, keepdim, correction))
+
+
+def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """``(std, mean)`` over ``dim`` in one pass."""
+    return StdMeanBackward0.apply(input, **_moment_args(input, dim, unbiased, keepdim, correction))
+
+
+# -- logsumexp ---------------------------------------------------------------------
+
+class LogsumexpBackward0(Node):
+    __slots__ = ("dims", "keepdim")
+    explain = "grad_self = grad * exp(self - result)   (the softmax of self along dim)"
+    saves_output = True
+    checks = (check(lambda x: x.logsumexp(1), (2, 3)),
+              check(lambda x: x.logsumexp((0, 2), keepdim=True), (2, 3, 2), label="dims keepdim"),
+              check(lambda x: logsumexp(x * 30, 0), (3, 2), label="large values", atol=1e-5))
+
+    def forward(ctx, a, dims, keepdim=False):
+        ctx.save_for_backward(a)
+        ctx.dims = dims
+        ctx.keepdim = keepdim
+        d = a._data
+        if d.dtype.kind != "f":
+            d = d.astype(_dt.get_default_dtype().np)
+        out_dtype = d.dtype
+        if d.dtype == np.float16:
+            d = d.astype(np.float32)
+        if not d.ndim:
+            return d.copy()
+        if d.size == 0:
+            return np.asarray(np.log(np.sum(np.exp(d), axis=dims, keepdims=keepdim)), dtype=out_dtype)
+        m = np.amax(d, axis=dims, keepdims=True)
+        m = np.where(np.isfinite(m), m, 0)
+        r = np.log(np.sum(np.exp(d - m), axis=dims, keepdims=True)) + m
+        if not keepdim:
+            r = r.reshape(tuple(s for k, s in enumerate(d.shape) if k not in dims))
+        return np.asarray(r, dtype=out_dtype)
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        shape = a._data.shape
+        if not shape:
+            return grad * (a - ctx.result).exp()
+        g = _restore(grad, shape, ctx.dims, ctx.keepdim)
+        r = _restore(ctx.result, shape, ctx.dims, ctx.keepdim)
+        return g * (a - r).exp()
+
+
+def logsumexp(input, dim=None, keepdim=False):
+    """log(sum(exp(x))) over ``dim``, computed without overflow."""
+    if dim is None:
+        raise TypeError('logsumexp() missing 1 required positional arguments: "dim"')
+    return LogsumexpBackward0.apply(input, dims=_dims_or_scalar(dim, input._data.ndim), keepdim=keepdim)
+
+
+# -- cumsum / cumprod ------------------------------------------------------------------
+
+def _scan_dtype(arr, dtype):
+    if dtype is not None:
+        return _dt.as_dtype(dtype).np
+    return np.dtype(np.int64) if arr.dtype.kind in "iub" else arr.dtype
+
+
+def _reverse_cumsum(g, dim):
+    return g.flip(dim).cumsum(dim).flip(dim)
+
+
+class CumsumBackward0(Node):
+    __slots__ = ("dim", "in_dtype")
+    explain = "grad_self = reversed cumulative sum of grad along dim"
+    checks = (check(lambda x: x.cumsum(1), (2, 3)),
+              check(lambda x: x.cumsum(0), (4,), label="1-D"),
+              check(lambda x: cumsum(x, -1) * x, (2, 3), label="times x"),
+              check(lambda x: x.cumsum(0, dtype=_dt.float32).double(), (3, 2), label="dtype", eps=1e-2, atol=1e-3,
+                    second_order=False))
+
+    def forward(ctx, a, dim, dtype=None):
+        ctx.dim = dim
+        ctx.in_dtype = a.dtype
+        d = a._data
+        out = _scan_dtype(d, dtype)
+        if not d.ndim:
+            return d.astype(out)
+        return np.cumsum(d, axis=dim, dtype=out)
+
+    def backward(ctx, grad):
+        if grad._data.ndim:
+            grad = _reverse_cumsum(grad, ctx.dim)
+        return grad if grad.dtype == ctx.in_dtype else grad.to(ctx.in_dtype)
+
+
+class CumprodBackward0(Node):
+    __slots__ = ("dim", "in_dtype")
+    explain = "grad_self[i] = sum over j >= i of grad[j] * (product of self[:j+1] without self[i])"
+    saves_output = True
+    checks = (check(lambda x: x.cumprod(1), (2, 3), low=0.5, high=1.5),
+              check(lambda x: x.cumprod(0), (4,), label="signs"),
+              check(lambda x: cumprod(x.where(x.abs() > 0.7, 0.0), 1), (2, 4), label="zeros", second_order=False),
+              check(lambda x: cumprod(x * (x.abs() > 0.5), 0), (5,), label="zeros 1-D"))
+
+    def forward(ctx, a, dim, dtype=None):
+        d = a._data
+        out = _scan_dtype(d, dtype)
+        ctx.save_for_backward(a)
+        ctx.dim = dim
+        ctx.in_dtype = a.dtype
+        if not d.ndim:
+            return d.astype(out)
+        return np.cumprod(d, axis=dim, dtype=out)
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        if not a._data.ndim:
+            return grad
+        if grad.dtype != ctx.in_dtype:
+            grad = grad.to(ctx.in_dtype)
+        r = ctx.result
+        if r.dtype != ctx.in_dtype:
+            r = r.to(ctx.in_dtype)
+        return _cumprod_grad(grad, a, r, ctx.dim)
+
+
+def _cumprod_grad(grad, a, result, dim):
+    n = a._data.shape[dim]
+    if n == 0:
+        return grad
+    if not (a._data == 0).any():
+        return _reverse_cumsum(grad * result, dim) / a
+    # with zeros, result / self is undefined: build prod_{k <= j, k != i} self_k for every (i, j)
+    x = a.movedim(dim, -1)
+    g = grad.movedim(dim, -1)
+    lead = tuple(x._data.shape[:-1])
+    others = where(Tensor._wrap(np.eye(n, dtype=bool)), 1.0, x.unsqueeze(-2).expand(lead + (n, n)))
+    partial = others.cumprod(-1)  # [..., i, j]
+    upper = Tensor._wrap(np.triu(np.ones((n, n), dtype=a._data.dtype)))
+    gi = (g.unsqueeze(-2) * partial * upper).sum(-1)
+    return gi.movedim(-1, dim)
+
+
+_NO_DIM = 'missing 1 required positional arguments: "dim"'
+
+
+def cumsum(input, dim=None, *, dtype=None):
+    """Running sums along ``dim``."""
+    if dim is None:
+        raise TypeError('cumsum() ' + _NO_DIM)
+    return CumsumBackward0.apply(input, dim=wrap_dim(dim, input._data.ndim), dtype=dtype)
+
+
+def cumprod(input, dim=None, *, dtype=None):
+    """Running products along ``dim``."""
+    if dim is None:
+        raise TypeError('cumprod() ' + _NO_DIM)
+    if dtype is not None and input._requires_grad and STATE.grad_enabled:
+        dt = _dt.as_dtype(dtype)
+        if dt.category != _dt._FLOAT:
+            raise RuntimeError(f"Autograd not support dtype: {_TYPE_WORDS[dt.name]}")
+    return CumprodBackward0.apply(input, dim=wrap_dim(dim, input._data.ndim), dtype=dtype)
