@@ -10,7 +10,12 @@
    are reduced to each input's shape/dtype where the op broadcast or promoted.
 4. Unless ``retain_graph``, each node frees what it saved once it has run.
 
-``observer`` lets ``%explain`` watch every step without a second implementation.
+``observer`` lets ``%explain`` watch every step without a second implementation:
+``before(node, grads_out)`` and ``after(node, grads_in, reduced)`` around each rule
+(``reduced``: {input index: the shape its gradient was summed down from}),
+``accumulate(leaf, grad)`` before a gradient is stored in a leaf's ``.grad``, and
+``capture(accumulate_grad_node, grad)`` when a run that returns gradients instead of
+storing them (``accumulate=False``) delivers one to a leaf.
 """
 
 import heapq
@@ -192,6 +197,9 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
                     grads_out = None  # so the gradient's only holders are here: it can be taken
                     _accumulate(node, g, create_graph, observer)
                     g = None
+                elif observer is not None and grads_out is not None and not accumulate:
+                    # an autograd.grad-style run: the gradient reaches the leaf but is not stored
+                    observer.capture(node, grads_out[0])
                 continue
 
             newly_ready = None
