@@ -37,15 +37,20 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     tensors, grads = _roots(tensors, grad_tensors)
     if retain_graph is None:
         retain_graph = create_graph
+    if create_graph and not _WARNED_CREATE_GRAPH[0]:
+        _WARNED_CREATE_GRAPH[0] = True  # torch warns once per process
+        import warnings
+        warnings.warn(CREATE_GRAPH_CYCLE_MSG, UserWarning, stacklevel=3)
     targets = None
     if inputs is not None:
         inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
         if not inputs:
-            raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+            raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
         targets = {}
         for i, t in enumerate(inputs):
             if not t._requires_grad:
-                raise RuntimeError("One of the differentiated Tensors does not require grad")
+                # torch retains the grad of every input, and that is what fails
+                raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
             targets.setdefault(edge_of(t), []).append(i)
     run(tensors, grads, retain_graph, create_graph, targets=targets, accumulate=True,
         capture_inputs=inputs, observer=observer)
@@ -53,41 +58,74 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
          allow_unused=None, materialize_grads=False, is_grads_batched=False):
-    """torch.autograd.grad: gradients of ``outputs`` w.r.t. ``inputs``, returned (``.grad`` untouched)."""
-    single_input = isinstance(inputs, Tensor)
-    inputs = (inputs,) if single_input else tuple(inputs)
+    """torch.autograd.grad: gradients of ``outputs`` w.r.t. ``inputs``, returned (``.grad`` untouched).
+
+    With ``is_grads_batched``, the first dimension of every grad_output is a batch:
+    the result is the batch of vector-Jacobian products, stacked (torch uses vmap;
+    here one backward pass per batch entry).
+    """
     if materialize_grads and allow_unused is False:
         raise ValueError("Expected allow_unused to be True or not passed when materialize_grads=True, "
                          "but got: allow_unused=False.")
     if allow_unused is None:
         allow_unused = materialize_grads
-    outputs, grads = _roots(outputs, grad_outputs)
+    inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
+    if not inputs:
+        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
+    outputs, grads = _roots(outputs, grad_outputs, batched=is_grads_batched)
     if retain_graph is None:
         retain_graph = create_graph
     targets = {}
     for i, t in enumerate(inputs):
         if not isinstance(t, Tensor):
-            raise TypeError(f"grad(): inputs must be Tensors, got {type(t).__name__}")
+            raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {type(t).__name__}")
         if not t._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
         targets.setdefault(edge_of(t), []).append(i)
-    result = run(outputs, grads, retain_graph, create_graph, targets=targets, accumulate=False,
-                 capture_inputs=inputs)
+    if is_grads_batched:
+        result = _run_batched(outputs, grads, retain_graph, create_graph, targets, inputs)
+    else:
+        result = run(outputs, grads, retain_graph, create_graph, targets=targets, accumulate=False,
+                     capture_inputs=inputs)
     out = []
-    for t, g in zip(inputs, result):
+    for i, (t, g) in enumerate(zip(inputs, result)):
         if g is None:
             if materialize_grads:
-                g = Tensor._wrap(np.zeros_like(t._data))
+                g = Tensor._wrap(np.zeros_like(t._data))  # not batched, as torch
             elif not allow_unused:
                 raise RuntimeError(
-                    "One of the differentiated Tensors appears to not have been used in the graph. "
-                    "Set allow_unused=True if this is the desired behavior.")
+                    f"The differentiated Tensor at index {i} appears to not have been used in the graph. "
+                    f"Set allow_unused=True if this is the desired behavior.")
         out.append(g)
     return tuple(out)
 
 
-def _roots(tensors, grads):
-    """Check the outputs and build their initial gradients as torch does."""
+def _run_batched(outputs, grads, retain_graph, create_graph, targets, inputs):
+    """``autograd.grad(is_grads_batched=True)``: one pass per batch entry, results stacked."""
+    from .ops.shape import stack
+    n = grads[0]._data.shape[0]
+    per_entry = []
+    for b in range(n):
+        keep = retain_graph if b == n - 1 else True
+        per_entry.append(run(outputs, [g[b] for g in grads], keep, create_graph, targets=targets,
+                             accumulate=False, capture_inputs=inputs))
+    result = []
+    for i, t in enumerate(inputs):
+        column = [r[i] for r in per_entry]
+        if all(g is None for g in column):
+            result.append(None)
+            continue
+        column = [g if g is not None else Tensor._wrap(np.zeros(t._data.shape, t._data.dtype)) for g in column]
+        result.append(stack(column, 0))
+    return result
+
+
+def _roots(tensors, grads, batched=False):
+    """Check the outputs and build their initial gradients as torch does (in torch's order of checks).
+
+    ``batched``: each gradient has a leading batch dimension (autograd.grad's is_grads_batched).
+    Extra gradients are ignored, as torch's zip does; too few is an error.
+    """
     if isinstance(tensors, Tensor):
         tensors = (tensors,)
     else:
@@ -98,33 +136,65 @@ def _roots(tensors, grads):
         grads = (grads,)
     else:
         grads = tuple(grads)
-    if len(grads) != len(tensors):
-        raise RuntimeError(f"got {len(grads)} gradients for {len(tensors)} outputs")
+    from .tensor import Size
     out = []
     for i, (t, g) in enumerate(zip(tensors, grads)):
         if not isinstance(t, Tensor):
             raise TypeError(f"backward(): expected a Tensor, got {type(t).__name__}")
+        if g is None:
+            if t._requires_grad:
+                if t._data.size != 1:
+                    raise RuntimeError("grad can be implicitly created only for scalar outputs")
+                if t._data.dtype.kind != "f":
+                    raise RuntimeError(
+                        f"grad can be implicitly created only for real scalar outputs but got {t.dtype}")
+                if batched:
+                    raise _vmap_dim_error()
+                g = Tensor._wrap(np.ones_like(t._data))
+        elif not isinstance(g, Tensor):
+            raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
+        elif batched:
+            if g._data.ndim == 0:
+                raise _vmap_dim_error()
+            if g._data.shape[1:] != t._data.shape:
+                raise RuntimeError(
+                    f"If `is_grads_batched=True`, we interpret the first dimension of each grad_output as "
+                    f"the batch dimension. The sizes of the remaining dimensions are expected to match the "
+                    f"shape of corresponding output, but a mismatch was detected: grad_output[{i}] has a "
+                    f"shape of {Size(g._data.shape[1:])} and output[{i}] has a shape of {Size(t._data.shape)}. "
+                    f"If you only want some tensors in `grad_output` to be considered batched, consider "
+                    f"using vmap.")
+        elif g._data.shape != t._data.shape:
+            raise RuntimeError(
+                f"Mismatch in shape: grad_output[{i}] has a shape of {Size(g._data.shape)} and "
+                f"output[{i}] has a shape of {Size(t._data.shape)}.")
+        if g is not None and g._data.dtype != t._data.dtype:
+            g = g.to(t.dtype)
+        out.append(g)
+    if len(grads) < len(tensors):
+        raise RuntimeError(f"got {len(tensors)} tensors and {len(grads)} gradients")
+    for i, t in enumerate(tensors):
         if not t._requires_grad:
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
-        if g is None:
-            if t._data.size != 1:
-                raise RuntimeError("grad can be implicitly created only for scalar outputs")
-            if t._data.dtype.kind != "f":
-                raise RuntimeError(
-                    f"grad can be implicitly created only for real scalar outputs but got {t.dtype}")
-            g = Tensor._wrap(np.ones_like(t._data))
-        else:
-            if not isinstance(g, Tensor):
-                g = Tensor._wrap(np.asarray(g, dtype=t._data.dtype))
-            if g._data.shape != t._data.shape:
-                from .tensor import Size
-                raise RuntimeError(
-                    f"Mismatch in shape: grad_output[{i}] has a shape of {Size(g._data.shape)} and "
-                    f"output[{i}] has a shape of {Size(t._data.shape)}.")
-            if g._data.dtype != t._data.dtype:
-                g = g.to(t.dtype)
-        out.append(g)
+    if batched:
+        sizes = [g._data.shape[0] for g in out]
+        if len(set(sizes)) > 1:
+            raise ValueError(f"vmap: Expected all tensors to have the same size in the mapped dimension, got "
+                             f"sizes {sizes} for the mapped dimension")
     return tensors, out
+
+
+def _vmap_dim_error():
+    return ValueError("vmap(vjp, in_dims=0, ...)(<inputs>): Got in_dim=0 for some input, but that input is a "
+                      "Tensor of dimensionality 0 so expected in_dim to satisfy 0 <= in_dim < 0.")
+
+
+_WARNED_CREATE_GRAPH = [False]
+CREATE_GRAPH_CYCLE_MSG = (
+    "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
+    "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to avoid "
+    "this. If you have to use this function, make sure to reset the .grad fields of your parameters to None "
+    "after use to break the cycle and avoid the leak.")
 
 
 def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=True,
@@ -304,25 +374,52 @@ def _tensor_prehooks(node, grads_out):
             for hook in list(hooks):
                 r = hook(g)
                 if r is not None:
-                    g = _check_hook_result(r, g)
+                    g = _check_hook_result(r, g, hook)
             grads_out[nr] = g
     pre = ex.get("pre")
     if pre:
         for hook in list(pre):
             r = hook(tuple(grads_out))
             if r is not None:
-                grads_out = list(r)
+                grads_out = list(_check_hook_tuple(r, grads_out, hook))
     return grads_out
 
 
-def _check_hook_result(r, g):
+def _check_hook_result(r, g, hook):
+    """A tensor hook's replacement gradient: a tensor of the same shape and dtype (torch's errors)."""
     if not isinstance(r, Tensor):
-        raise TypeError(f"hook returned an object of type {type(r).__name__}, expected a Tensor or None")
-    if r._data.shape != g._data.shape:
-        from .tensor import Size
-        raise RuntimeError(f"hook returned a gradient of shape {Size(r._data.shape)} for a gradient of "
-                           f"shape {Size(g._data.shape)}")
+        raise TypeError(f"expected Variable, but hook returned '{type(r).__name__}'")
+    _check_same_meta(r, g, hook)
     return r
+
+
+def _check_hook_tuple(r, old, hook):
+    """A node hook's replacement gradients: a tuple like ``old``, entry by entry."""
+    if not isinstance(r, tuple):
+        raise TypeError(f"expected tuple, but hook returned '{type(r).__name__}'")
+    if len(r) != len(old):
+        raise RuntimeError(f"hook '{_hook_name(hook)}' has returned an incorrect number of values (got {len(r)}, "
+                           f"but expected {len(old)})")
+    for new, was in zip(r, old):
+        if new is not None:
+            if not isinstance(new, Tensor):
+                raise TypeError(f"expected Variable, but hook returned '{type(new).__name__}'")
+            if was is not None:
+                _check_same_meta(new, was, hook)
+    return r
+
+
+def _check_same_meta(new, was, hook):
+    if new._data.shape != was._data.shape:
+        raise RuntimeError(f"hook '{_hook_name(hook)}' has changed the size of value")
+    if new._data.dtype != was._data.dtype:
+        from .tensor import _TYPE_NAMES
+        raise RuntimeError(f"hook '{_hook_name(hook)}' has changed the type of value (was "
+                           f"{_TYPE_NAMES[was._data.dtype.type]} got {_TYPE_NAMES[new._data.dtype.type]})")
+
+
+def _hook_name(hook):
+    return getattr(hook, "__name__", None) or type(hook).__name__
 
 
 def _call_node(node, grads_out, observer):
@@ -359,7 +456,7 @@ def _call_node(node, grads_out, observer):
         for hook in list(hooks):
             res = hook(tuple(r), tuple(grads_out))
             if res is not None:
-                r = tuple(res)
+                r = _check_hook_tuple(res, r, hook)
     if observer is not None:
         observer.after(node, tuple(r), reduced)
     return r
@@ -384,7 +481,10 @@ def _accumulate(acc, g, create_graph, observer):
         g = g.to(t.dtype)
     if t._grad is None:
         if create_graph:
-            t._grad = g
+            # a copy, as torch's clone_obey_contract makes (CopyBackwards): .grad never aliases a
+            # tensor of the graph or the caller's gradient, which later accumulation writes into
+            from .ops.inplace import CopyBackwards
+            t._grad = CopyBackwards.apply(Tensor._wrap(np.empty_like(t._data)), g)
         elif g._grad_fn is None and g._data.base is None and _getrefcount(g) <= 3 \
                 and _getrefcount(g._data) <= 2:
             # nobody else holds this gradient: take it instead of copying
@@ -401,10 +501,14 @@ def _accumulate(acc, g, create_graph, observer):
                 t._grad._vc[0] += 1
         else:
             t._grad = Tensor._wrap(old + g._data)
-    hooks = acc._extra.get("post_accumulate") if acc._extra else None
-    if hooks:
-        for hook in list(hooks):
+    extra = acc._extra
+    if extra:
+        for hook in list(extra.get("post_accumulate", ())):
             hook(t)
+        for hook in list(extra.get("post", ())):  # node hooks: AccumulateGrad has no grad_inputs
+            r = hook((), (g,))
+            if r is not None:
+                _check_hook_tuple(r, (), hook)
 
 
 def _needed_nodes(roots, target_nodes):

@@ -419,8 +419,12 @@ def _modified_msg(t, now, expected, output_of=None):
         name = fn.name()
         short = name.split("Backward")[0] if "Backward" in name else name
         desc += f", which is output {t._output_nr} of {short},"
+    if _ANOMALY[0]:  # the forward trace is shown (warning) along with the error
+        hint = ("the backtrace further above shows the operation that failed to compute its gradient. The "
+                "variable in question was changed in there or anywhere later. Good luck!")
+    else:
+        hint = ("enable anomaly detection to find the operation that failed to compute its gradient, with "
+                "torch.autograd.set_detect_anomaly(True, check_nan=False).")
     return (
         f"one of the variables needed for gradient computation has been modified by an inplace "
-        f"operation: {desc} is at version {now}; expected version {expected} instead. Hint: enable "
-        f"anomaly detection to find the operation that failed to compute its gradient, with "
-        f"torch.autograd.set_detect_anomaly(True, check_nan=False).")
+        f"operation: {desc} is at version {now}; expected version {expected} instead. Hint: {hint}")

@@ -218,9 +218,17 @@ class Tensor:
             if not isinstance(value, Tensor):
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {_type_name(value)}")
             if value._data.dtype != self._data.dtype:
-                raise RuntimeError("assigned grad has data of a different type")
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{_C_TYPE_NAMES[value._data.dtype.type]}' to a "
+                    f"tensor with grad_dtype '{_SCALAR_TYPE_NAMES[self._data.dtype.type]}'. The gradient must "
+                    f"match the tensor's grad_dtype (defaults to the tensor's dtype). You can set the tensor's "
+                    f"grad_dtype attribute with a specific dtype, or None to allow any dtype. Set grad_dtype with "
+                    f"caution. Diverging the dtypes of a tensor and its gradient may break downstream systems that "
+                    f"assume they match.")
             if value._data.shape != self._data.shape:
-                raise RuntimeError("assigned grad has data of a different size")
+                raise RuntimeError(
+                    f"attempting to assign a gradient of size '{list(value._data.shape)}' to a tensor of size "
+                    f"'{list(self._data.shape)}'. Please ensure that the gradient and the tensor are the same size")
         touch(self)
         self._grad = value
 
@@ -458,7 +466,20 @@ def _warn_nonleaf_grad():
     warnings.warn(
         "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute "
         "won't be populated during autograd.backward(). If you indeed want the .grad field to be populated "
-        "for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor.", UserWarning, stacklevel=3)
+        "for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by "
+        "mistake, make sure you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more "
+        "information.", UserWarning, stacklevel=3)
+
+
+# dtype names in torch's message for a .grad of the wrong dtype: C++ type names, then ScalarType names
+_C_TYPE_NAMES = {
+    np.float16: "c10::Half", np.float32: "float", np.float64: "double", np.int64: "long int", np.int32: "int",
+    np.int16: "short int", np.int8: "signed char", np.uint8: "unsigned char", np.bool_: "bool",
+}
+_SCALAR_TYPE_NAMES = {
+    np.float16: "Half", np.float32: "Float", np.float64: "Double", np.int64: "Long", np.int32: "Int",
+    np.int16: "Short", np.int8: "Char", np.uint8: "Byte", np.bool_: "Bool",
+}
 
 
 def is_tensor(obj):

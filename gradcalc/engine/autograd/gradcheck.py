@@ -1,73 +1,70 @@
 """gradcheck and gradgradcheck: analytical gradients against finite differences.
 
-As torch's: inputs that require grad are perturbed one element at a time
-(central differences, step ``eps``) to build the numerical Jacobian; the
-analytical one comes from one backward pass per output element. Use float64.
+As torch's (slow mode), step by step:
+
+1. inputs: at least one must require grad; those that are not float64 get torch's
+   warning; a differentiable input with a zero stride (expanded) is refused;
+2. the numerical Jacobian of every output w.r.t. every differentiable input, by
+   central differences (``eps``), perturbing the input's memory in place;
+3. for every differentiable output, the analytical Jacobian from one backward pass
+   per output element, computed twice (``nondet_tol``: the passes must agree);
+4. ``allclose(analytical, numerical, rtol, atol)`` (nan never matches), else
+   "Jacobian mismatch for output i with respect to input j" where i and j count
+   the differentiable outputs and inputs only, with both matrices printed
+   (rows: input elements, columns: output elements);
+5. a backward fed zero gradients must return zeros of the inputs' dtype and shape.
+
+With no differentiable output, the numerical Jacobian must be zero. Failures raise
+``GradcheckError`` unless ``raise_exception=False`` (then the result is False).
+``fast_mode`` runs the same (slow, exact) check; ``check_forward_ad`` needs
+forward-mode AD, which this engine does not have.
 """
+
+import warnings
 
 import numpy as np
 
 from ..backward import grad as autograd_grad
-from ..grad_mode import enable_grad, no_grad
 from ..tensor import Tensor
 
 __all__ = ["gradcheck", "gradgradcheck", "GradcheckError"]
 
 
 class GradcheckError(RuntimeError):
-    """Raised by gradcheck when the gradients do not match."""
+    """Raised by gradcheck and gradgradcheck when the gradients do not match."""
+
+
+_NONDET_NOTE = """\n
+NOTE: If your op relies on non-deterministic operations i.e., it is listed here:
+https://pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html
+this failure might be expected.
+
+If you are adding a new operator, please file an issue and then use one of the
+workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck.
+If the test
+- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
+  with `nondet_tol=<tol>` as a keyword argument.
+- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
+  to have `gradcheck_nondet_tol=<tol>`.
+- is a Module test (e.g., in common_nn.py), then modify the corresponding
+  module_test entry to have `gradcheck_nondet_tol=<tol>`
+"""
 
 
 def _as_tuple(x):
-    if isinstance(x, Tensor):
-        return (x,)
-    if isinstance(x, (tuple, list)):
+    if isinstance(x, tuple):
+        return x
+    if isinstance(x, list):
         return tuple(x)
     return (x,)
 
 
-def _outputs(func, inputs):
-    out = func(*inputs)
-    return tuple(o for o in _as_tuple(out) if isinstance(o, Tensor))
+def _tensors(value):
+    return [o for o in _as_tuple(value) if isinstance(o, Tensor)]
 
 
-def _numerical(func, inputs, i, eps):
-    """Jacobian of every output w.r.t. input ``i`` by central differences: list of (n_in, n_out) arrays."""
-    x = inputs[i]
-    flat = x._data.reshape(-1)
-    base = [o._data.astype(np.float64) for o in _outputs(func, inputs)]
-    jac = [np.zeros((flat.size, b.size)) for b in base]
-    with no_grad():
-        for k in range(flat.size):
-            orig = flat[k]
-            flat[k] = orig + eps
-            plus = [o._data.astype(np.float64).reshape(-1) for o in _outputs(func, inputs)]
-            flat[k] = orig - eps
-            minus = [o._data.astype(np.float64).reshape(-1) for o in _outputs(func, inputs)]
-            flat[k] = orig
-            for j, (p, m) in enumerate(zip(plus, minus)):
-                jac[j][k] = (p - m) / (2 * eps)
-    return jac
-
-
-def _analytical(outputs, inputs, diff_idx):
-    """Jacobians from backward passes: jac[out][in] of shape (n_in, n_out); None where not differentiable."""
-    jacs = []
-    for o in outputs:
-        n_out = o._data.size
-        per_input = {i: np.zeros((inputs[i]._data.size, n_out)) for i in diff_idx}
-        if o._requires_grad:
-            targets = [inputs[i] for i in diff_idx]
-            for k in range(n_out):
-                g = np.zeros(n_out, o._data.dtype)
-                g[k] = 1
-                grads = autograd_grad(o, targets, Tensor._wrap(g.reshape(o._data.shape)), retain_graph=True,
-                                      allow_unused=True)
-                for i, gi in zip(diff_idx, grads):
-                    if gi is not None:
-                        per_input[i][:, k] = gi._data.astype(np.float64).reshape(-1)
-        jacs.append(per_input)
-    return jacs
+def _differentiable(value):
+    return tuple(o for o in _tensors(value) if o.requires_grad)
 
 
 def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True, nondet_tol=0.0,
@@ -75,58 +72,193 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
               check_batched_forward_grad=False, check_forward_ad=False, check_backward_ad=True,
               fast_mode=False, masked=None):
     """True if the analytical gradients of ``func`` at ``inputs`` match finite differences."""
-    inputs = _as_tuple(inputs)
-    diff_idx = [i for i, x in enumerate(inputs) if isinstance(x, Tensor) and x._requires_grad]
-    if not diff_idx:
-        raise ValueError("gradcheck expects at least one input tensor to require gradient, but none of the them "
-                         "have requires_grad=True.")
-    for i in diff_idx:
-        if inputs[i]._data.dtype != np.float64:
-            import warnings
-            warnings.warn(f"Input #{i} requires gradient and is not a double precision floating point. This check "
-                          f"will likely fail if all the inputs are not of double precision floating point. ",
-                          UserWarning, stacklevel=2)
-    outputs = _outputs(func, inputs)
-    analytical = _analytical(outputs, inputs, diff_idx)
-    for i in diff_idx:
-        numerical = _numerical(func, inputs, i, eps)
-        for j, num in enumerate(numerical):
-            ana = analytical[j][i]
-            if not np.allclose(ana, num, rtol=rtol, atol=atol, equal_nan=True):
-                msg = (f"Jacobian mismatch for output {j} with respect to input {i},\n"
-                       f"numerical:{_fmt(num)}\nanalytical:{_fmt(ana)}\n")
-                if raise_exception:
-                    raise GradcheckError(msg)
-                return False
+    if not (check_forward_ad or check_backward_ad):
+        raise AssertionError("Expected at least one of check_forward_ad or check_backward_ad to be True")
+    if check_batched_grad and not check_backward_ad:
+        raise AssertionError("Setting check_batched_grad=True requires check_backward_ad to be True")
+    if check_batched_forward_grad and not check_forward_ad:
+        raise AssertionError("Setting check_batched_forward_grad=True requires check_forward_ad to be True")
+    if check_forward_ad:
+        raise NotImplementedError("gradcheck: check_forward_ad needs forward-mode AD, which gradcalc does not have")
+    try:
+        return _gradcheck(func, _as_tuple(inputs), eps, atol, rtol, nondet_tol, check_grad_dtypes)
+    except GradcheckError:
+        if raise_exception:
+            raise
+        return False
+
+
+def _gradcheck(func, inputs, eps, atol, rtol, nondet_tol, check_grad_dtypes):
+    diff_inputs = _check_inputs(inputs)
+    func_out = func(*inputs)
+    outputs = _differentiable(func_out)
+    numerical = [_numerical_jacobian(func, inputs, x, eps) for x in diff_inputs]  # [input][output]
+    if not outputs:
+        for per_output in numerical:
+            for jac in per_output:
+                if np.any(jac != 0):
+                    raise GradcheckError("Numerical gradient for function expected to be zero")
+        return True
+    keep = [o.requires_grad for o in _tensors(func_out)]
+    numerical = [[jac for jac, k in zip(per_output, keep) if k] for per_output in numerical]
+    for i, out in enumerate(outputs):
+        analytical = _analytical_jacobian(out, diff_inputs, nondet_tol, check_grad_dtypes)
+        for j, a in enumerate(analytical):
+            n = numerical[j][i]
+            if not _allclose(a, n, rtol, atol):
+                raise GradcheckError(f"Jacobian mismatch for output {i} with respect to input {j},\n"
+                                     f"numerical:{_show(n)}\nanalytical:{_show(a)}\n")
+    _check_backward_multiplies_by_grad_output(outputs, diff_inputs)
     return True
 
 
-def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=1e-3, gen_non_contig_grad_outputs=False,
-                  raise_exception=True, nondet_tol=0.0, check_undefined_grad=True, check_grad_dtypes=False,
-                  check_batched_grad=False, check_fwd_over_rev=False, check_rev_over_rev=True,
-                  fast_mode=False, masked=False):
-    """True if the second-order gradients of ``func`` match finite differences of its first-order ones."""
+def _check_inputs(inputs):
+    diff = []
+    for idx, x in enumerate(inputs):
+        if isinstance(x, Tensor) and x.requires_grad:
+            if x._data.dtype != np.float64:
+                warnings.warn(f"Input #{idx} requires gradient and is not a double precision floating point or "
+                              f"complex. This check will likely fail if all the inputs are not of double precision "
+                              f"floating point or complex. ", UserWarning, stacklevel=4)
+            arr = x._data
+            if not all(st > 0 or sz <= 1 for st, sz in zip(arr.strides, arr.shape)):
+                raise RuntimeError(f"The {idx}th input has a dimension with stride 0. gradcheck only supports inputs "
+                                   f"that are non-overlapping to be able to compute the numerical gradients "
+                                   f"correctly. You should call .contiguous on the input before passing it to "
+                                   f"gradcheck.")
+            diff.append(x)
+    if not diff:
+        raise ValueError("gradcheck expects at least one input tensor to require gradient, but none of them have "
+                         "requires_grad=True.")
+    return diff
+
+
+def _numerical_jacobian(func, inputs, x, eps):
+    """d output / d x by central differences, for every tensor output: arrays (x.numel(), out.numel()).
+
+    The input's own memory is perturbed (as torch does), so functions that close over
+    it see the change too; each Jacobian has its output's dtype.
+    """
+    arr = x._data
+    if not arr.flags.writeable:
+        arr = x._data = arr.copy()
+    outs = _tensors(func(*inputs))
+    jacs = [np.zeros((arr.size, o._data.size), dtype=o._data.dtype) for o in outs]
+    for k, idx in enumerate(np.ndindex(arr.shape)):
+        orig = arr[idx].copy()
+        arr[idx] = orig - eps
+        minus = [o._data.copy() for o in _tensors(func(*inputs))]
+        arr[idx] = orig + eps
+        plus = [o._data.copy() for o in _tensors(func(*inputs))]
+        arr[idx] = orig
+        for jac, a, b in zip(jacs, minus, plus):
+            jac[k] = ((b - a) / (2 * eps)).reshape(-1)
+    return jacs
+
+
+def _analytical_jacobian(out, diff_inputs, nondet_tol, check_grad_dtypes):
+    """d out / d each input from one backward pass per output element: arrays (input numel, out numel)."""
+    first = _jacobian_rows(out, diff_inputs)
+    second = _jacobian_rows(out, diff_inputs)
+    jacs, sizes_ok, types_ok = first
+    for a, b in zip(jacs, second[0]):
+        if a.size and np.abs(a.astype(np.float64) - b).max() > nondet_tol:
+            raise GradcheckError("Backward is not reentrant, i.e., running backward with same input and grad_output "
+                                 "multiple times gives different values, although analytical gradient matches "
+                                 "numerical gradient.The tolerance for nondeterminism was "
+                                 f"{nondet_tol}." + _NONDET_NOTE)
+    if not types_ok and check_grad_dtypes:
+        raise GradcheckError("Gradient has dtype mismatch")
+    if not sizes_ok:
+        raise GradcheckError("Analytical gradient has incorrect size")
+    return jacs
+
+
+def _jacobian_rows(out, diff_inputs):
+    n_out = out._data.size
+    jacs = [np.zeros((x._data.size, n_out), dtype=x._data.dtype) for x in diff_inputs]
+    sizes_ok = types_ok = True
+    for k in range(n_out):
+        g = np.zeros(n_out, out._data.dtype)
+        g[k] = 1
+        grads = autograd_grad(out, diff_inputs, Tensor._wrap(g.reshape(out._data.shape)), retain_graph=True,
+                              allow_unused=True)
+        for jac, x, gx in zip(jacs, diff_inputs, grads):
+            if gx is None:
+                continue
+            if gx._data.shape != x._data.shape:
+                sizes_ok = False
+                continue
+            if gx._data.dtype != x._data.dtype:
+                types_ok = False
+            jac[:, k] = gx._data.reshape(-1)
+    return jacs, sizes_ok, types_ok
+
+
+def _check_backward_multiplies_by_grad_output(outputs, diff_inputs):
+    """A backward fed zero gradients must give zeros (of each input's dtype and size)."""
+    zeros = [Tensor._wrap(np.zeros_like(o._data)) for o in outputs]
+    grads = autograd_grad(outputs, diff_inputs, zeros, allow_unused=True)
+    for g, x in zip(grads, diff_inputs):
+        if g is None:
+            continue
+        if np.any(g._data != 0):
+            raise GradcheckError("backward not multiplied by grad_output")
+        if g._data.dtype != x._data.dtype:
+            raise GradcheckError("grad is incorrect type")
+        if g._data.shape != x._data.shape:
+            raise GradcheckError("grad is incorrect size")
+
+
+def _allclose(analytical, numerical, rtol, atol):
+    a = analytical.astype(np.result_type(analytical, numerical))
+    n = numerical.astype(a.dtype)
+    with np.errstate(invalid="ignore"):
+        return bool(np.all(np.abs(a - n) <= atol + rtol * np.abs(n)))
+
+
+def _show(arr):
+    return repr(Tensor._wrap(arr))
+
+
+def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=1e-3,
+                  gen_non_contig_grad_outputs=False, raise_exception=True, nondet_tol=0.0,
+                  check_undefined_grad=True, check_grad_dtypes=False, check_batched_grad=False,
+                  check_fwd_over_rev=False, check_rev_over_rev=True, fast_mode=False, masked=False):
+    """True if the second-order gradients of ``func`` match finite differences of its first-order ones.
+
+    gradcheck of ``(inputs, grad_outputs) -> autograd.grad(func(inputs), inputs, grad_outputs,
+    create_graph=True)``; without ``grad_outputs``, random ones in [-1, 1) (fixed seed) that
+    require grad, so the check covers the gradient's dependence on them too.
+    """
+    if not (check_fwd_over_rev or check_rev_over_rev):
+        raise AssertionError("Expected at least one of check_fwd_over_rev or check_rev_over_rev to be True")
+    if check_undefined_grad and not check_rev_over_rev:
+        raise AssertionError("Setting check_undefined_grad=True requires check_rev_over_rev to be True")
+    if check_batched_grad and not check_rev_over_rev:
+        raise AssertionError("Setting check_batched_grad=True requires check_rev_over_rev to be True")
     inputs = _as_tuple(inputs)
-    outputs = _outputs(func, inputs)
-    diff_idx = [i for i, x in enumerate(inputs) if isinstance(x, Tensor) and x._requires_grad]
     if grad_outputs is None:
         rng = np.random.default_rng(0)
-        grad_outputs = tuple(Tensor._wrap(rng.standard_normal(o._data.shape)).requires_grad_(True)
-                             for o in outputs if o._requires_grad)
-    grad_outputs = _as_tuple(grad_outputs)
-    n_in = len(inputs)
+        grad_outputs = tuple(
+            Tensor._wrap(rng.uniform(-1, 1, o._data.shape).astype(
+                o._data.dtype if o._data.dtype.kind == "f" else np.float64)).requires_grad_(True)
+            for o in _differentiable(func(*inputs)))
+    else:
+        grad_outputs = _as_tuple(grad_outputs)
+    n_out = len(grad_outputs)
+    diff_idx = {i for i, x in enumerate(inputs) if isinstance(x, Tensor) and x.requires_grad}
 
     def first_order(*args):
-        xs, gs = args[:n_in], args[n_in:]
-        with enable_grad():  # the numerical pass runs this under no_grad; the inner backward needs a graph
-            outs = [o for o in _outputs(func, xs) if o._requires_grad]
-            targets = [xs[i] for i in diff_idx]
-            return autograd_grad(outs, targets, gs, create_graph=True, allow_unused=True, materialize_grads=True)
+        xs = args[:len(args) - n_out]
+        gs = args[len(args) - n_out:]
+        outputs = _differentiable(func(*xs))
+        diff_xs = tuple(x for i, x in enumerate(xs) if i in diff_idx)
+        grads = autograd_grad(outputs, diff_xs, gs, create_graph=True, allow_unused=True)
+        return tuple(g for g in grads if g is not None)
 
-    return gradcheck(first_order, inputs + tuple(grad_outputs), eps=eps, atol=atol, rtol=rtol,
-                     raise_exception=raise_exception)
-
-
-def _fmt(a):
-    from ..tensor import Tensor as _T
-    return repr(_T._wrap(np.asarray(a)))
+    return gradcheck(first_order, inputs + grad_outputs, eps=eps, atol=atol, rtol=rtol,
+                     raise_exception=raise_exception, nondet_tol=nondet_tol,
+                     check_undefined_grad=check_undefined_grad, check_grad_dtypes=check_grad_dtypes,
+                     check_batched_grad=check_batched_grad, fast_mode=fast_mode,
+                     check_forward_ad=check_fwd_over_rev, check_backward_ad=check_rev_over_rev, masked=masked)

@@ -1,0 +1,35 @@
+"""Write the golden autograd fixtures from real torch.
+
+    /tmp/torchref/bin/python tests/golden/autograd_generate.py
+
+Runs every case of autograd_cases.py under torch and writes autograd.json:
+{torch_version, cases: [{id, code, stdout, warnings, error, result}, ...]}.
+torch is never a dependency of gradcalc: only this script imports it.
+"""
+
+import json
+import os
+import sys
+
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from autograd_cases import build_cases  # noqa: E402
+from autograd_runner import run_case  # noqa: E402
+
+
+def main():
+    fixtures = []
+    for case in build_cases():
+        record = run_case(torch, case["code"])
+        fixtures.append({"id": case["id"], "code": case["code"], **record})
+    with open(os.path.join(HERE, "autograd.json"), "w") as f:
+        json.dump({"torch_version": torch.__version__, "cases": fixtures}, f, indent=1)
+        f.write("\n")
+    print("%d cases written" % len(fixtures))
+
+
+if __name__ == "__main__":
+    main()
