@@ -124,7 +124,8 @@ class EluBackward0(Node):
 
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
-        return where(x > 0, grad, grad * x.exp() * ctx.alpha)
+        # exp of the non-positive part only: exp(large x) would overflow, and 0 * inf poisons second derivatives
+        return where(x > 0, grad, grad * x.clamp_max(0.0).exp() * ctx.alpha)
 
 
 class EluBackward1(Node):

@@ -296,8 +296,9 @@ class IndexAddBackward0(Node):
         out = a._data.copy()
         idx = index._data.reshape(-1)
         n = out.shape[dim] if out.ndim else 1
-        if idx.size and (idx.min() < 0 or idx.max() >= n):
-            raise IndexError("index out of range in self")
+        bad = idx[(idx < 0) | (idx >= n)]
+        if bad.size:
+            raise RuntimeError(f"index {int(bad[0])} is out of bounds for dimension {dim} with size {n}")
         src = source._data.astype(out.dtype, copy=False)
         if alpha != 1:
             src = src * alpha
