@@ -1,0 +1,49 @@
+"""``%explain T [--gradient V] [--dry]``: T's backward pass, step by step.
+
+Runs the pass as ``T.backward(V)`` would (same effect on every ``.grad``, graph freed
+after), or with ``--dry`` as ``autograd.grad`` would (nothing stored, graph kept),
+and prints what the engine did: gradients in, the rule, gradients out, what lands
+in each ``.grad``. The recording is the engine's (gradcalc.engine.explain), the
+text is explain_render's.
+"""
+
+from __future__ import annotations
+
+from gradcalc.engine import Tensor, tensor
+from gradcalc.engine.explain import explain_backward
+
+from ..styled import show
+from .bound_names import BoundNames
+from .explain_render import render_trace
+from .magic_args import ArgsError, split_args
+
+USAGE = "%explain T [--gradient V] [--dry]"
+OPTIONS = {"gradient": True, "dry": False}
+MAX_STEPS = 500  # node steps shown; a longer pass still runs in full and says how many more there were
+
+# Errors the engine raises for a backward it refuses (non-scalar without gradient, freed graph...).
+_ENGINE_ERRORS = (RuntimeError, TypeError, ValueError, IndexError)
+
+
+def run(ctx, args: str) -> None:
+    try:
+        expr, opts = split_args(args, OPTIONS)
+    except ArgsError as e:
+        raise ctx.error("UsageError", f"{e}\nusage: {USAGE}") from None
+    session = ctx.session
+    t = session.eval(expr)
+    if not isinstance(t, Tensor):
+        raise ctx.error("TypeError", f"%explain needs a tensor, got {type(t).__name__}")
+    gradient = None
+    if "gradient" in opts:
+        gradient = session.eval(opts["gradient"])
+        if not isinstance(gradient, Tensor):
+            try:
+                gradient = tensor(gradient, dtype=t.dtype)
+            except _ENGINE_ERRORS as e:
+                raise ctx.error(type(e).__name__, f"--gradient: {e}") from None
+    try:
+        trace = explain_backward(t, gradient, dry=bool(opts.get("dry")), max_steps=MAX_STEPS)
+    except _ENGINE_ERRORS as e:
+        raise ctx.error(type(e).__name__, str(e)) from None
+    show(ctx.output, render_trace(trace, BoundNames(session.namespace), title=expr))

@@ -1,0 +1,96 @@
+"""%graph and %explain: the rendered text against committed expectations.
+
+The expected files are written by regenerate_expected.py, never by hand: after a
+deliberate change to the output, run it and review the diff.
+"""
+
+import os
+
+import pytest
+
+import gradcalc.engine as torch
+from differentiate_support import (ANSI, CASES, MagicError, expected_path, new_session, render_case,
+                                   run_magic)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_rendered_text_matches_expectation(name):
+    with open(expected_path(name), encoding="utf-8") as f:
+        expected = f.read()
+    assert render_case(name) == expected
+
+
+@pytest.mark.parametrize("name", ["graph_tutorial", "graph_shared", "explain_tutorial", "explain_broadcast"])
+def test_colour_shows_the_same_characters(name):
+    coloured = render_case(name, color=True)
+    assert "\x1b[" in coloured
+    assert ANSI.sub("", coloured) == render_case(name)
+
+
+def test_explain_tutorial_says_why_every_entry_is_4_5():
+    text = render_case("explain_tutorial")
+    # 1 → /4 → ×3 → ×y (=3) along both inputs of y*y → 2.25 + 2.25 = 4.5
+    assert "[1] MeanBackward0 (out)" in text and "(N = number of elements)" in text
+    assert "other = 3" in text
+    assert "= the sum of 2 gradients: [3] grad_self + [3] grad_other" in text
+    assert text.rstrip().endswith("x.grad = tensor([[4.5000, 4.5000],\n                 [4.5000, 4.5000]])")
+
+
+def test_explain_has_the_effect_of_backward_unless_dry():
+    session = new_session()
+    session.run(CASES["explain_tutorial"][0])
+    run_magic(session, "%explain out --dry")
+    assert session.namespace["x"].grad is None
+    run_magic(session, "%explain out")
+    assert session.namespace["x"].grad.tolist() == [[4.5, 4.5], [4.5, 4.5]]
+
+
+def test_graph_dot_file(tmp_path):
+    session = new_session()
+    session.run(CASES["graph_tutorial"][0])
+    path = tmp_path / "g.dot"
+    printed = run_magic(session, f"%graph out --dot {path}")
+    assert printed == f"wrote {path}\n"
+    with open(os.path.join(os.path.dirname(__file__), "expected", "graph_tutorial.dot"), encoding="utf-8") as f:
+        assert path.read_text(encoding="utf-8") == f.read()
+
+
+@pytest.mark.parametrize("line, kind, message", [
+    ("%graph", "UsageError", "expected an expression"),
+    ("%graph out --depth", "UsageError", "--depth needs a value"),
+    ("%graph out --depth x", "UsageError", "--depth needs a whole number"),
+    ("%graph out --depht 3", "UsageError", "unknown option --depht"),
+    ("%graph 3", "TypeError", "%graph needs a tensor or a grad_fn, got int"),
+    ("%explain out --dry yes", "UsageError", "--dry takes no value"),
+    ("%explain z", "RuntimeError", "grad can be implicitly created only for scalar outputs"),
+    ("%explain z --gradient [1, 2]", "RuntimeError", "Mismatch in shape"),
+    ("%explain 2", "TypeError", "%explain needs a tensor, got int"),
+    ("%explain torch.ones(2).sum()", "RuntimeError", "does not require grad"),
+])
+def test_magic_errors(line, kind, message):
+    session = new_session()
+    session.run(CASES["explain_tutorial"][0])
+    with pytest.raises(MagicError) as info:
+        run_magic(session, line)
+    assert info.value.kind == kind
+    assert message in info.value.message
+
+
+def test_explain_gradient_from_a_literal_list_takes_the_tensors_dtype():
+    session = new_session()
+    session.run("x = torch.tensor([1., 2.], dtype=torch.float64, requires_grad=True)\ny = x * 3\n")
+    text = run_magic(session, "%explain y --gradient [1, 0.5]")
+    assert session.namespace["x"].grad.tolist() == [3.0, 1.5]
+    assert "dtype=torch.float64" in text
+
+
+def test_grad_fn_tree_for_the_repl():
+    from gradcalc.cli.magics.graph import grad_fn_tree
+
+    x = torch.ones(2, requires_grad=True)
+    y = x * 2
+    text = grad_fn_tree(y.grad_fn, {"x": x, "y": y})
+    assert text == ("MulBackward0 (y)  (2,) float32\n"
+                    "└── AccumulateGrad (x)  (2,) float32  requires_grad=True")
+    coloured = grad_fn_tree(y.grad_fn, {"x": x, "y": y}, color=True)
+    assert coloured.plain == text
