@@ -1,0 +1,133 @@
+"""``gradcalc --grad EXPR NAME=VALUE... [--vjp V] [--hessian] [--json]``: the differentiator.
+
+Binds each NAME to a float64 tensor that requires grad (``NAME=VALUE:float32`` picks
+the dtype), evaluates EXPR in a Session (the language and its sandbox, exactly as
+in a script), and prints the value and the derivatives: the gradient of a scalar,
+the Jacobian of anything else (or the vector-Jacobian product with ``--vjp V``),
+and with ``--hessian`` the second derivatives of a scalar.
+
+Exit status: 0 done (an unused NAME is only a warning: its gradient is zeros);
+1 EXPR fails, a VALUE is malformed, a NAME is given twice, the derivative cannot be
+taken; 2 the command line has the wrong shape.
+
+The parts: differentiate_args (the command line), differentiate_compute (the
+derivatives), differentiate_output (table and JSON).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from .differentiate_args import (USAGE, BindingError, UsageError, make_tensor, parse_args,
+                                 parse_literal)
+
+PROG = "gradcalc --grad"
+
+# What the engine raises for a derivative it cannot take (torch's wording).
+_ENGINE_ERRORS = (RuntimeError, TypeError, ValueError, IndexError, ZeroDivisionError, OverflowError)
+
+
+def main(args, stdout=None, stderr=None, session_factory=None, user_error=None) -> int:
+    """Run the differentiator; returns the exit status.
+
+    ``args``: the words after ``--grad`` (a list; a leading ``"--grad"`` is skipped), or
+    cli/main.py's argparse namespace with those words in ``args.grad`` (its ``no_color``,
+    ``max_elements`` and ``timeout`` apply too). The keyword arguments are for tests.
+    """
+    stdout = sys.stdout if stdout is None else stdout
+    stderr = sys.stderr if stderr is None else stderr
+    argv, common = _words(args)
+    try:
+        ga = parse_args(argv)
+    except UsageError as e:
+        stderr.write(f"{PROG}: {e}\n{USAGE}\n")
+        return 2
+    except BindingError as e:
+        stderr.write(f"{PROG}: {e}\n")
+        return 1
+    for attr in ("no_color", "max_elements", "timeout"):
+        if getattr(common, attr, None) and not getattr(ga, attr):
+            setattr(ga, attr, getattr(common, attr))
+
+    from .render import Output, use_color
+
+    color = use_color(stdout, ga.no_color) and not ga.json
+    output = Output(stdout, stderr, color=color, err_color=False if ga.no_color else None)
+
+    try:
+        inputs = {name: make_tensor(name, text, dtype) for name, text, dtype in ga.bindings}
+        vjp = None
+        if ga.vjp is not None:
+            try:
+                vjp = parse_literal(ga.vjp)
+            except ValueError as e:
+                raise BindingError(f"--vjp: malformed value: {e}") from None
+    except BindingError as e:
+        output.error(_Message(f"{PROG}: {e}"))
+        return 1
+
+    if session_factory is None:
+        from gradcalc.interpreter import Session as session_factory
+        from gradcalc.interpreter import UserError as user_error
+    # print() inside EXPR goes to stderr: stdout carries only the result (one JSON object with --json)
+    session = session_factory(out=output.err_stream.write, display=None, magic=None,
+                              max_elements=ga.max_elements, timeout=ga.timeout)
+    for name, t in inputs.items():
+        session.set(name, t)
+    try:
+        value = session.eval(ga.expr, filename="<--grad>")
+    except user_error as err:
+        output.error(err)
+        return 1
+    return _finish(ga, inputs, value, vjp, output)
+
+
+def _finish(ga, inputs, value, vjp, output) -> int:
+    from .differentiate_compute import as_value_tensor, differentiate
+    from .differentiate_output import json_text, plain_table, rich_table, rows
+
+    try:
+        value = as_value_tensor(value)
+        if ga.hessian and value.numel() != 1:
+            raise ValueError(f"--hessian needs an expression with a single value, "
+                             f"got one of shape {tuple(value.shape)}")
+        result = differentiate(value, inputs, v=vjp, hessian=ga.hessian)
+    except _ENGINE_ERRORS as e:
+        output.error(_Message(f"{type(e).__name__}: {e}"))
+        return 1
+    warnings = [f"the expression does not depend on {name}: its gradient is zero" for name in result.unused]
+    for w in warnings:
+        output.warn(f"{PROG}: warning: {w}")
+    value_array = result.value.numpy()
+    if ga.json:
+        import numpy as np
+
+        v = None
+        if vjp is not None:
+            v = np.asarray(vjp, dtype=value_array.dtype)
+        output.write(json_text(ga.expr, inputs, result, value_array, vjp=v, warnings=warnings))
+    elif output.color:
+        output.print(rich_table(ga.expr, rows(ga.expr, result, value_array)))
+    else:
+        output.write(plain_table(ga.expr, rows(ga.expr, result, value_array)))
+    return 0
+
+
+class _Message:
+    """An error that is just a line of text, shown like a UserError."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def render(self):
+        return self.text
+
+
+def _words(args):
+    """The words after --grad, and the namespace of common options (or None)."""
+    if isinstance(args, (list, tuple)):
+        return list(args), None
+    words = getattr(args, "grad", None)
+    if isinstance(words, str):
+        words = [words] + list(getattr(args, "grad_args", []) or [])
+    return list(words or []), args

@@ -1,0 +1,194 @@
+"""The command line of ``gradcalc --grad EXPR NAME=VALUE... [--vjp V] [--hessian] [--json]``.
+
+Parsed by hand rather than with argparse: EXPR may start with ``-`` (``'-x**2'``),
+and each NAME=VALUE must be checked on its own terms. Two kinds of failure:
+
+* ``UsageError`` -- the command line has the wrong shape (no EXPR, an unknown
+  option, a word that is not NAME=VALUE): exit status 2;
+* ``BindingError`` -- a NAME=VALUE that cannot be used (malformed VALUE, a NAME given
+  twice, a NAME that is not a name, a dtype that cannot require grad): exit status 1.
+
+VALUE is a literal, read here (never run as code): a number, or nested lists of
+numbers (``3``, ``-0.5``, ``1e-3``, ``[1,2,3]``, ``[[1,2],[3,4]]``), and ``inf``/``nan``.
+``NAME=VALUE:float32`` picks the dtype (float64 without it).
+"""
+
+from __future__ import annotations
+
+import ast
+import keyword
+import math
+
+import gradcalc.engine as torch
+from gradcalc.engine.dtypes import BY_NAME
+
+FLOAT_DTYPES = {name: d for name, d in BY_NAME.items() if d.name.startswith("float")}
+
+
+class UsageError(Exception):
+    """The command line has the wrong shape (exit status 2)."""
+
+
+class BindingError(Exception):
+    """A NAME=VALUE that cannot be used (exit status 1)."""
+
+
+class GradArgs:
+    """What the command line asks for."""
+
+    def __init__(self):
+        self.expr = None
+        self.bindings = []       # [(name, value text, dtype)] in command-line order
+        self.vjp = None          # the V of --vjp, as typed
+        self.hessian = False
+        self.json = False
+        self.no_color = False
+        self.max_elements = None
+        self.timeout = None
+
+
+# option -> (attribute, takes a value)
+_OPTIONS = {
+    "--vjp": ("vjp", True),
+    "--hessian": ("hessian", False),
+    "--json": ("json", False),
+    "--no-color": ("no_color", False),
+    "--max-elements": ("max_elements", True),
+    "--timeout": ("timeout", True),
+}
+
+USAGE = "usage: gradcalc --grad EXPR NAME=VALUE... [--vjp V] [--hessian] [--json]"
+
+
+def parse_args(argv) -> GradArgs:
+    """Read the words after ``--grad``; raises UsageError or BindingError."""
+    args = GradArgs()
+    words = list(argv)
+    if words and words[0] == "--grad":
+        words = words[1:]
+    i = 0
+    only_positional = False
+    seen_names = set()
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if not only_positional and word == "--":
+            only_positional = True
+            continue
+        if not only_positional and word.startswith("--"):
+            option, eq, inline = word.partition("=")
+            if option not in _OPTIONS:
+                raise UsageError(f"unknown option {option}")
+            attr, takes_value = _OPTIONS[option]
+            if takes_value:
+                if eq:
+                    value = inline
+                elif i < len(words):
+                    value = words[i]
+                    i += 1
+                else:
+                    raise UsageError(f"{option} needs a value")
+                setattr(args, attr, _option_value(option, value))
+            elif eq:
+                raise UsageError(f"{option} takes no value")
+            else:
+                setattr(args, attr, True)
+            continue
+        if args.expr is None:
+            args.expr = word
+            continue
+        name, eq, value = word.partition("=")
+        if not eq:
+            raise UsageError(f"expected NAME=VALUE, got {word!r}")
+        name = name.strip()
+        if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
+            raise BindingError(f"{name!r} is not a valid variable name (in {word!r})")
+        if name in seen_names:
+            raise BindingError(f"{name} is given twice")
+        seen_names.add(name)
+        text, dtype = _split_dtype(name, value)
+        args.bindings.append((name, text, dtype))
+    if args.expr is None or not args.expr.strip():
+        raise UsageError("expected an expression after --grad")
+    if not args.bindings:
+        raise UsageError("expected at least one NAME=VALUE after the expression")
+    if args.hessian and args.vjp is not None:
+        raise UsageError("--hessian and --vjp cannot be used together")
+    return args
+
+
+def _option_value(option, value):
+    if option == "--max-elements":
+        try:
+            n = int(value)
+        except ValueError:
+            n = -1
+        if n <= 0:
+            raise UsageError(f"--max-elements needs a positive whole number, got {value!r}")
+        return n
+    if option == "--timeout":
+        try:
+            s = float(value)
+        except ValueError:
+            s = -1.0
+        if not s > 0:
+            raise UsageError(f"--timeout needs a positive number of seconds, got {value!r}")
+        return s
+    return value
+
+
+def _split_dtype(name, value):
+    text, colon, dtype_name = value.rpartition(":")
+    if not colon:
+        return value, torch.float64
+    dtype_name = dtype_name.strip().removeprefix("torch.")
+    if dtype_name in FLOAT_DTYPES:
+        return text, FLOAT_DTYPES[dtype_name]
+    if dtype_name in BY_NAME:
+        raise BindingError(f"{name}: only floating point tensors can require gradients, "
+                           f"not {dtype_name} (use float16, float32 or float64)")
+    raise BindingError(f"{name}: unknown dtype {dtype_name!r} (use float16, float32 or float64)")
+
+
+def parse_literal(text: str):
+    """A number or nested lists of numbers from VALUE's text; ValueError when it is not one."""
+    text = text.strip()
+    if not text:
+        raise ValueError("the value is empty")
+    try:
+        tree = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        raise ValueError(f"{text!r} is not a number or a list of numbers") from None
+    return _literal(tree, text)
+
+
+_NAMED = {"inf": math.inf, "nan": math.nan}
+
+
+def _literal(node, text):
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return node.value
+    if isinstance(node, ast.Constant) and type(node.value) is bool:
+        return float(node.value)
+    if isinstance(node, ast.Name) and node.id in _NAMED:
+        return _NAMED[node.id]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        v = _literal(node.operand, text)
+        if isinstance(v, list):
+            raise ValueError(f"{text!r}: a sign applies to a number, not a list")
+        return -v if isinstance(node.op, ast.USub) else v
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return [_literal(e, text) for e in node.elts]
+    raise ValueError(f"{text!r} is not a number or a list of numbers")
+
+
+def make_tensor(name, text, dtype):
+    """The tensor NAME is bound to: VALUE's numbers in ``dtype``, requiring grad."""
+    try:
+        value = parse_literal(text)
+    except ValueError as e:
+        raise BindingError(f"{name}: malformed value: {e}") from None
+    try:
+        return torch.tensor(value, dtype=dtype, requires_grad=True)
+    except (ValueError, TypeError, RuntimeError) as e:
+        raise BindingError(f"{name}: malformed value {text!r}: {e}") from None
