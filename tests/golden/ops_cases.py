@@ -237,6 +237,10 @@ def build_cases():
         "(x * 1).index_add_(1, torch.tensor([0]), y[:, :1])", "xd.index_add(0, torch.tensor([0]), yd[1:])",
         "x.index_add(0, torch.tensor([2]), y[:1])", "x.index_add(0, torch.tensor([-1]), y[:1])", "x.gather(1, torch.tensor([[0], [2]], dtype=torch.int32))",
         "x.diag_embed()", "x.diag_embed(1, 0, 2)", "torch.diag_embed(x, 0, 1, 1)",
+        # in-place writes through the views these ops return
+        "(x * 1).split(1)[0].mul_(2)", "(x * 1).unbind(0)[1].add_(1)", "(x * 1).split([1, 2], 1)[1].zero_()",
+        "(x * 1).chunk(3, 1)[2].neg_()", "(lambda y: (y.diagonal().mul_(3), y)[1])(m * 1)",
+        "(lambda y: (y.diagonal(1).fill_(0.5), y)[1])(z * 1)", "(lambda y: (y.diagonal()[0].add_(1), y)[1])(m * 1)",
         # existing shape ops
         "torch.cat([x, y])", "torch.cat([x, yd], 1)", "torch.stack([x, y], 1)", "x.reshape(3, 2)", "x.t()",
         "x.T", "x.permute(1, 0)", "x[None].expand(2, 2, 3)", "x.unsqueeze(0).squeeze(0)", "x.flatten()",

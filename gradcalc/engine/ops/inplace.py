@@ -53,7 +53,8 @@ def check_writable(t):
             node = ex.get("multi_view")
             if node is not None:
                 raise RuntimeError(
-                    f"Output {t._output_nr} of {node.name()} is a view and is being modified inplace. This view is "
+                    f"Output {t._output_nr} of {node.name().split('Backward')[0]} is a view and is being modified "
+                    f"inplace. This view is "
                     f"the output of a function that returns multiple views. Such functions do not allow the output "
                     f"views to be modified inplace. You should replace the inplace operation by an out-of-place one.")
     if not t._data.flags.writeable:
