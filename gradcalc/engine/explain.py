@@ -24,7 +24,8 @@ from .graph_walk import outputs_of
 from .node import _FREED, AccumulateGrad, Node, edge_of
 from .tensor import Tensor, _RetainGrad
 
-__all__ = ["explain_backward", "input_labels", "rule_of", "Trace", "NodeStep", "LeafStep", "InputFlow"]
+__all__ = ["explain_backward", "input_labels", "rule_of", "Trace", "NodeStep", "LeafStep", "InputFlow",
+           "ElidedSteps"]
 
 
 class InputFlow:
@@ -73,17 +74,31 @@ class LeafStep:
         self.stored = stored      # False in a dry run: .grad was left as it was
 
 
+class ElidedSteps:
+    """Node steps past ``max_steps``: they ran (and sent their gradients on) but are not recorded."""
+
+    kind = "elided"
+    __slots__ = ("count",)
+
+    def __init__(self):
+        self.count = 0
+
+
 class Trace:
     """A recorded backward pass: ``steps`` in the engine's order."""
 
-    __slots__ = ("root", "gradient", "steps", "dry", "unrecorded")
+    __slots__ = ("root", "gradient", "steps", "dry")
 
     def __init__(self, root, gradient, dry):
         self.root = root          # the tensor whose backward ran
         self.gradient = gradient  # the gradient it started from (ones for a scalar)
-        self.steps = []           # NodeStep and LeafStep, in order
+        self.steps = []           # NodeStep, LeafStep (and ElidedSteps), in order
         self.dry = dry
-        self.unrecorded = 0       # node steps past ``max_steps``: run, counted, not recorded
+
+    @property
+    def unrecorded(self):
+        """How many node steps ran past ``max_steps`` without being recorded."""
+        return sum(s.count for s in self.steps if s.kind == "elided")
 
     @property
     def leaves(self):
@@ -179,7 +194,10 @@ class _Recorder:
     def before(self, node, grads_out):
         if self.room <= 0:
             self.current = None
-            self.trace.unrecorded += 1
+            steps = self.trace.steps
+            if steps[-1].kind != "elided":
+                steps.append(ElidedSteps())
+            steps[-1].count += 1
             return
         self.room -= 1
         self.current = NodeStep(node, grads_out)

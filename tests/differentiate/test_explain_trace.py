@@ -145,6 +145,7 @@ def test_max_steps_records_a_prefix_and_counts_the_rest():
     trace = explain_backward(t.sum(), max_steps=10)
     assert sum(s.kind == "node" for s in trace.steps) == 10
     assert trace.unrecorded == 41
+    assert [s.kind for s in trace.steps[9:]] == ["node", "elided", "leaf"]  # where they were left out
     (leaf,) = trace.leaves
     np.testing.assert_allclose(leaf.result.numpy(), [1.5 ** 50])
 

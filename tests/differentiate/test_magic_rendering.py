@@ -94,3 +94,16 @@ def test_grad_fn_tree_for_the_repl():
                     "└── AccumulateGrad (x)  (2,) float32  requires_grad=True")
     coloured = grad_fn_tree(y.grad_fn, {"x": x, "y": y}, color=True)
     assert coloured.plain == text
+
+
+def test_a_long_pass_shows_where_steps_were_left_out():
+    from gradcalc.cli.magics.explain_render import render_trace
+    from gradcalc.engine.explain import explain_backward
+
+    x = torch.ones(3, requires_grad=True)
+    t = x
+    for _ in range(1000):
+        t = t * 1.0001
+    s = t.sum()
+    text = render_trace(explain_backward(s, dry=True, max_steps=2), {"x": x, "s": s}).plain()
+    assert "\n… steps [3] to [1001] ran but are not shown (the first 2 are)\n\n[1002] AccumulateGrad (x)" in text

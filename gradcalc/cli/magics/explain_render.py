@@ -51,12 +51,19 @@ class _Steps:
     def __init__(self, trace):
         self.number = {}      # node -> step number
         self.sources = {}     # (node, output_nr) -> [(step number, input label), ...]
-        for i, step in enumerate(trace.steps, 1):
+        self.numbers = []     # the number of each entry of trace.steps (elided steps count too)
+        i = 1
+        for step in trace.steps:
+            self.numbers.append(i)
+            if step.kind == "elided":
+                i += step.count
+                continue
             self.number.setdefault(step.node, i)
+            i += 1
             if step.kind == "node":
                 for flow in step.inputs:
                     if flow.grad is not None:
-                        self.sources.setdefault((flow.node, flow.output_nr), []).append((i, flow.label))
+                        self.sources.setdefault((flow.node, flow.output_nr), []).append((i - 1, flow.label))
 
 
 def render_trace(trace, namespace=None, title=None) -> Styled:
@@ -66,14 +73,15 @@ def render_trace(trace, namespace=None, title=None) -> Styled:
     width = _label_width(trace, names)
     out = Styled()
     _header(out, trace, names, title)
-    for i, step in enumerate(trace.steps, 1):
+    for step, number in zip(trace.steps, steps.numbers):
         out.newline().newline()
         if step.kind == "node":
-            _node_step(out, i, step, names, steps, width)
+            _node_step(out, number, step, names, steps, width)
+        elif step.kind == "leaf":
+            _leaf_step(out, number, step, names, steps, width)
         else:
-            _leaf_step(out, i, step, names, steps, width)
-    if trace.unrecorded:
-        out.newline().newline().add(f"… {trace.unrecorded:,} more steps ran (not shown)", DIM)
+            out.add(f"… steps [{number}] to [{number + step.count - 1}] ran but are not shown "
+                    f"(the first {number - 1} are)", DIM)
     _footer(out, trace, names)
     return out
 
@@ -134,7 +142,7 @@ def _label_width(trace, names):
             labels += [_flow_label(f.label) for f in step.inputs]
             if len(step.incoming) > 1:
                 labels.append(f"grad {len(step.incoming) - 1}")
-        else:
+        elif step.kind == "leaf":
             who = _who(names, step.tensor) or "leaf"
             labels += [f"{who}.grad was", f"{who}.grad would be"]
     return max(len(x) for x in labels) + 3
