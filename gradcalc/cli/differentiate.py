@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import sys
 
-from .differentiate_args import (USAGE, BindingError, UsageError, make_tensor, parse_args,
-                                 parse_literal)
+from .differentiate_args import (HELP, USAGE, BindingError, HelpRequested, UsageError, make_tensor,
+                                 parse_args, parse_literal)
 
 PROG = "gradcalc --grad"
 
@@ -39,6 +39,9 @@ def main(args, stdout=None, stderr=None, session_factory=None, user_error=None) 
     argv, common = _words(args)
     try:
         ga = parse_args(argv)
+    except HelpRequested:
+        stdout.write(HELP)
+        return 0
     except UsageError as e:
         stderr.write(f"{PROG}: {e}\n{USAGE}\n")
         return 2

@@ -33,6 +33,28 @@ class BindingError(Exception):
     """A NAME=VALUE that cannot be used (exit status 1)."""
 
 
+class HelpRequested(Exception):
+    """``--help`` / ``-h``: print HELP, exit 0."""
+
+
+HELP = """\
+usage: gradcalc --grad EXPR NAME=VALUE... [--vjp V] [--hessian] [--json]
+
+The value of EXPR and its derivatives with respect to each NAME.
+
+  EXPR          an expression in gradcalc's language (PyTorch's notation), e.g. 'x**2*sin(y)'
+  NAME=VALUE    binds NAME to a float64 tensor that requires grad; VALUE is a number or
+                nested lists of numbers (3, -0.5, [1,2,3], [[1,2],[3,4]]);
+                NAME=VALUE:float32 picks another floating dtype
+  --vjp V       the vector-Jacobian product vᵀJ instead of the full Jacobian (V shaped like EXPR)
+  --hessian     second derivatives too (EXPR with a single value)
+  --json        one JSON object: value, gradients as nested lists, shapes, dtypes
+
+A scalar EXPR gives gradients shaped like each NAME; any other EXPR gives the Jacobian,
+shaped EXPR.shape + NAME.shape. Exit status: 0 done, 1 EXPR or a VALUE failed, 2 bad usage.
+"""
+
+
 class GradArgs:
     """What the command line asks for."""
 
@@ -75,6 +97,8 @@ def parse_args(argv) -> GradArgs:
         if not only_positional and word == "--":
             only_positional = True
             continue
+        if not only_positional and word in ("-h", "--help"):
+            raise HelpRequested()
         if not only_positional and word.startswith("--"):
             option, eq, inline = word.partition("=")
             if option not in _OPTIONS:

@@ -20,7 +20,7 @@ import re
 import numpy as np
 
 from . import backward as _backward
-from .graph_walk import outputs_of
+from .graph_walk import edge_counts, outputs_of
 from .node import _FREED, AccumulateGrad, Node, edge_of
 from .tensor import Tensor, _RetainGrad
 
@@ -117,11 +117,11 @@ def explain_backward(t, gradient=None, dry=False, retain_graph=None, max_steps=N
     if not dry:
         _backward.backward(t, grad, retain_graph=retain_graph, observer=recorder)
     else:
-        leaves = _reachable_leaves(t)
+        leaves, retainers = _leaves_and_retainers(t)
         targets = {(leaf._accum, 0): [i] for i, leaf in enumerate(leaves)}
         # retain_grad() stores a non-leaf's .grad from a tensor hook, even in an autograd.grad
         # run: keep those .grad objects and put them back (a hook never mutates one in place)
-        retained = [(r, r._grad) for r in _retaining_tensors(t)]
+        retained = [(r, r._grad) for r in retainers]
         try:
             _backward.run((t,), (grad,), retain_graph=True, create_graph=False, targets=targets,
                           accumulate=False, capture_inputs=leaves, observer=recorder)
@@ -263,46 +263,22 @@ def _params(node):
     return tuple(out)
 
 
-def _graph_nodes(t):
-    """Every node behind ``t`` (an explicit stack: graphs can be a million nodes deep)."""
-    root = t._grad_fn
-    if root is None:
-        return []
-    seen = {root}
-    stack = [root]
-    while stack:
-        for child, _ in stack.pop()._next:
-            if child is not None and child not in seen:
-                seen.add(child)
-                stack.append(child)
-    return seen
-
-
-def _reachable_leaves(t):
-    """The leaves whose ``.grad`` a backward of ``t`` would reach, in a stable order."""
+def _leaves_and_retainers(t):
+    """The leaves a backward of ``t`` reaches, and the non-leaf tensors behind ``t`` on which
+    ``retain_grad()`` was called (still alive): what a dry run must capture, and restore."""
     if t._grad_fn is None:
         edge_of(t)  # makes the leaf's AccumulateGrad, as a backward from it would
-        return [t]
-    leaves = []
-    for node in sorted(_graph_nodes(t), key=lambda n: n._seq):
+        return [t], []
+    leaves, retainers = [], []
+    for node in edge_counts(t._grad_fn):  # one iterative walk of the whole graph
         if type(node) is AccumulateGrad:
             leaf = node._var()
             if leaf is not None:
                 leaves.append(leaf)
-    return leaves
-
-
-def _retaining_tensors(t):
-    """Non-leaf tensors behind ``t`` on which ``retain_grad()`` was called (and still alive)."""
-    out = []
-    if t._grad_fn is None:
-        return out
-    for node in _graph_nodes(t):
-        hooks = (node._extra or {}).get("tensor_prehooks") or {}
-        for lst in hooks.values():
-            for h in lst:
-                if isinstance(h, _RetainGrad):
-                    r = h.ref()
-                    if r is not None:
-                        out.append(r)
-    return out
+            continue
+        by_nr = (node._extra or {}).get("tensor_prehooks") or {}
+        for hooks in by_nr.values():
+            for h in hooks:
+                if isinstance(h, _RetainGrad) and h.ref() is not None:
+                    retainers.append(h.ref())
+    return leaves, retainers

@@ -220,3 +220,11 @@ def test_rich_table_in_a_terminal_has_the_same_cells(monkeypatch):
     plain = ANSI.sub("", out)
     for cell in ("x*y", "value", "d/dx", "(2, 2)", "float64", "[[3., 0.],", "[0., 4.]]"):
         assert cell in plain
+
+
+def test_help():
+    status, out, err = run("--help")
+    assert status == 0 and err == ""
+    assert out.startswith("usage: gradcalc --grad EXPR NAME=VALUE...")
+    status, out, _ = run("x*2", "x=1", "-h")
+    assert status == 0 and "--hessian" in out

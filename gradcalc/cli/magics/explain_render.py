@@ -23,7 +23,7 @@ from gradcalc.engine.printing import get_printoptions, printoptions
 
 from ..styled import Styled
 from .bound_names import BoundNames
-from .graph_tree import DIM, LEAF_STYLE, META_STYLE, NAME_STYLE, NODE_STYLE
+from .graph_tree import DIM, LEAF_STYLE, META_STYLE, NAME_STYLE, NODE_STYLE, shape_dtype
 
 # Past this many elements a value is summarised (torch's own threshold is 1000).
 VALUE_THRESHOLD = 100
@@ -39,10 +39,6 @@ def value_text(v) -> str:
         with printoptions(**opts):
             return repr(v.detach())
     return repr(v)
-
-
-def _shape_dtype(shape, dtype_name):
-    return f"{tuple(shape)} {dtype_name}"
 
 
 class _Steps:
@@ -95,7 +91,7 @@ def _header(out, trace, names, title):
     root = trace.root
     who = title or _who(names, root) or "the tensor"
     out.add("backward of ", DIM).add(who, NAME_STYLE).add("  ")
-    out.add(_shape_dtype(root.shape, root.dtype.name), META_STYLE)
+    out.add(shape_dtype(root.shape, root.dtype.name), META_STYLE)
     fn = root.grad_fn
     out.add(", ").add(fn.name() if fn is not None else "a leaf", NODE_STYLE if fn is not None else LEAF_STYLE)
     out.newline()
@@ -155,7 +151,7 @@ def _flow_label(label):
 def _node_step(out, number, step, names, steps, width):
     node = step.node
     _title(out, number, node, names)
-    out.add("  " + ", ".join(_shape_dtype(shape, dtype) for shape, dtype in step.outputs),
+    out.add("  " + ", ".join(shape_dtype(shape, dtype) for shape, dtype in step.outputs),
             META_STYLE)
     for k, g in enumerate(step.incoming):
         label = "grad" if len(step.incoming) == 1 else f"grad {k}"
@@ -196,7 +192,7 @@ def _sources(out, width, node, nr, steps, number):
 def _leaf_step(out, number, step, names, steps, width):
     leaf = step.tensor
     _title(out, number, step.node, names)
-    out.add("  " + _shape_dtype(leaf.shape, leaf.dtype.name), META_STYLE)
+    out.add("  " + shape_dtype(leaf.shape, leaf.dtype.name), META_STYLE)
     who = _who(names, leaf) or "leaf"
     before = f"{who}.grad was"
     after = f"{who}.grad {'is now' if step.stored else 'would be'}"
@@ -214,7 +210,7 @@ def _footer(out, trace, names):
         return
     out.newline()
     for step in leaves:
-        who = _who(names, step.tensor) or f"leaf {_shape_dtype(step.tensor.shape, step.tensor.dtype.name)}"
+        who = _who(names, step.tensor) or f"leaf {shape_dtype(step.tensor.shape, step.tensor.dtype.name)}"
         lead = f"{who}.grad = " if step.stored else f"{who}.grad would be "
         out.newline().add(lead, NAME_STYLE)
         out.add_block(value_text(step.result), len(lead), "value")

@@ -42,14 +42,14 @@ def node_label(node, names: BoundNames, output_nr=None) -> Styled:
         s.add(")")
     outs = outputs_of(node)
     if leaf is not None:
-        s.add("  " + _shape_dtype(tuple(leaf.shape), leaf.dtype.name), META_STYLE)
+        s.add("  " + shape_dtype(tuple(leaf.shape), leaf.dtype.name), META_STYLE)
         s.add(f"  requires_grad={leaf.requires_grad}", DIM)
     elif outs:
         if output_nr is not None and len(outs) > 1:
             shape, dtype = outs[output_nr]
-            s.add(f"  output {output_nr}: " + _shape_dtype(shape, dtype), META_STYLE)
+            s.add(f"  output {output_nr}: " + shape_dtype(shape, dtype), META_STYLE)
         else:
-            s.add("  " + ", ".join(_shape_dtype(shape, dtype) for shape, dtype in outs), META_STYLE)
+            s.add("  " + ", ".join(shape_dtype(shape, dtype) for shape, dtype in outs), META_STYLE)
     return s
 
 
@@ -67,7 +67,7 @@ def _short_label(node, names: BoundNames, output_nr) -> Styled:
     return s
 
 
-def _shape_dtype(shape, dtype_name):
+def shape_dtype(shape, dtype_name):
     return f"{tuple(shape)} {dtype_name}"
 
 
