@@ -237,6 +237,9 @@ def build_cases():
         "(x * 1).index_add_(1, torch.tensor([0]), y[:, :1])", "xd.index_add(0, torch.tensor([0]), yd[1:])",
         "x.index_add(0, torch.tensor([2]), y[:1])", "x.index_add(0, torch.tensor([-1]), y[:1])", "x.gather(1, torch.tensor([[0], [2]], dtype=torch.int32))",
         "x.diag_embed()", "x.diag_embed(1, 0, 2)", "torch.diag_embed(x, 0, 1, 1)",
+        "x.flip(dims=[0])", "torch.tile(x, dims=(2,))", "x.repeat(repeats=(2, 1))", "x.split(split_size=1)",
+        "torch.split(x, split_size_or_sections=[2, 1], dim=1)", "x.roll(shifts=1, dims=0)", "x.flip()",
+        "x.chunk(chunks=2, dim=1)", "torch.diagonal(z, offset=1, dim1=1, dim2=0)", "torch.tril(z, diagonal=-1)",
         # in-place writes through the views these ops return
         "(x * 1).split(1)[0].mul_(2)", "(x * 1).unbind(0)[1].add_(1)", "(x * 1).split([1, 2], 1)[1].zero_()",
         "(x * 1).chunk(3, 1)[2].neg_()", "(lambda y: (y.diagonal().mul_(3), y)[1])(m * 1)",

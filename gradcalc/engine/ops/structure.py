@@ -70,9 +70,13 @@ class SplitWithSizesBackward0(_Split):
         return _Split.forward(ctx, a, dim, sizes)
 
 
-def split(tensor, split_size_or_sections, dim=0):
+def split(tensor, split_size_or_sections=None, dim=0, *, split_size=None):
     """Pieces of ``tensor`` along ``dim``: of size ``split_size`` each (the last may be smaller),
     or of the sizes in a list."""
+    if split_size_or_sections is None:
+        if split_size is None:
+            raise TypeError("split() missing 1 required positional argument: 'split_size'")
+        split_size_or_sections = split_size
     if isinstance(split_size_or_sections, (list, tuple)):
         return split_with_sizes(tensor, split_size_or_sections, dim)
     d = tensor._data
@@ -139,8 +143,14 @@ class FlipBackward0(Node):
         return FlipBackward0.apply(grad, dims=ctx.dims)
 
 
-def flip(input, *dims):
+def flip(input, *dims, **kw):
     """The tensor with the order of elements reversed along ``dims``."""
+    if "dims" in kw:
+        dims = (kw.pop("dims"),)
+    if kw:
+        raise TypeError(f"flip() got an unexpected keyword argument '{next(iter(kw))}'")
+    if not dims:
+        raise TypeError('flip() missing 1 required positional arguments: "dims"')
     dims = _ints(dims)
     return FlipBackward0.apply(input, dims=_dim_list(dims, input._data.ndim))
 
@@ -220,9 +230,9 @@ class RepeatBackward0(Node):
         return summed.reshape(ctx.in_shape)
 
 
-def repeat(input, *sizes):
+def repeat(input, *sizes, repeats=None):
     """The tensor repeated ``sizes[i]`` times along each dim (extra leading sizes add dims)."""
-    reps = shape_arg(sizes)
+    reps = shape_arg(sizes if repeats is None else (repeats,))
     shape = input._data.shape
     if len(reps) < len(shape):
         raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions of "
@@ -236,8 +246,12 @@ def repeat(input, *sizes):
     return RepeatBackward0.apply(input, reps=tuple(reps))
 
 
-def tile(input, *dims):
+def tile(input, *dims, **kw):
     """Like repeat, but ``dims`` shorter than the tensor's rank is padded with leading ones."""
+    if "dims" in kw:
+        dims = (kw.pop("dims"),)
+    if kw:
+        raise TypeError(f"tile() got an unexpected keyword argument '{next(iter(kw))}'")
     reps = shape_arg(dims)
     n = input._data.ndim
     if len(reps) < n:
