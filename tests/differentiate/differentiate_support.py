@@ -81,6 +81,12 @@ z = y * y * 3
 out = z.mean()
 """
 
+# the same computation in one line, as issue 6 writes it
+TUTORIAL_ONE_LINE = """\
+x = torch.ones(2, 2, requires_grad=True)
+out = (3*(x+2)**2).mean()
+"""
+
 TUTORIAL_VECTOR = """\
 x = torch.tensor([0.3, -0.7, 0.2], requires_grad=True)
 y = x * 2
@@ -136,6 +142,7 @@ CASES = {
     "graph_multi_output": (MULTI, "%graph r"),
     "explain_tutorial": (TUTORIAL, "%explain out"),
     "explain_tutorial_dry": (TUTORIAL, "%explain out --dry"),
+    "explain_tutorial_one_line": (TUTORIAL_ONE_LINE, "%explain out"),
     "explain_vector": (TUTORIAL_VECTOR, "%explain y --gradient v"),
     "explain_broadcast": (BROADCAST, "%explain c --gradient torch.ones(2, 3) --dry"),
     "explain_accumulate": (ACCUMULATE, "%explain q"),

@@ -36,6 +36,14 @@ def test_explain_tutorial_says_why_every_entry_is_4_5():
     assert text.rstrip().endswith("x.grad = tensor([[4.5000, 4.5000],\n                 [4.5000, 4.5000]])")
 
 
+def test_explain_one_line_tutorial_shows_each_factor():
+    text = render_case("explain_tutorial_one_line")
+    # 1 → ÷4 (mean) → ×3 → ×2·3 (power rule at x+2 = 3) → ×1 (add) = 4.5
+    for piece in ("(N = number of elements)", "other = 3", "exponent = 2", "self = tensor([[3., 3.],",
+                  "grad_self = grad * exponent * self^(exponent - 1)", "x.grad is now     tensor([[4.5000"):
+        assert piece in text
+
+
 def test_explain_has_the_effect_of_backward_unless_dry():
     session = new_session()
     session.run(CASES["explain_tutorial"][0])
