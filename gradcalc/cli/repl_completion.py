@@ -51,6 +51,13 @@ class SandboxCompleter(Completer):
 
     # --- prompt_toolkit's entry point
     def get_completions(self, document, complete_event):
+        # A failing lookup must never take the prompt down: no completions instead.
+        try:
+            yield from self._completions(document)
+        except Exception:
+            return
+
+    def _completions(self, document):
         line = document.current_line_before_cursor
         m = _MAGIC_NAME.match(line)
         if m:

@@ -13,6 +13,32 @@ import inspect
 
 _META_WIDTH = 60
 
+# What a tensor attribute is, for those that are values rather than methods (the
+# engine's properties mostly carry no docstring, and the value says nothing).
+ATTRIBUTE_NOTES = {
+    "requires_grad": "whether autograd records operations on this tensor",
+    "grad": "the gradient that backward() accumulated here (None until then)",
+    "grad_fn": "the graph node that made this tensor (None for a leaf)",
+    "is_leaf": "True unless an op that autograd recorded made this tensor",
+    "retains_grad": "whether this non-leaf keeps its .grad (see retain_grad())",
+    "data": "the same values, detached from the graph",
+    "shape": "the size of each dimension (a torch.Size)",
+    "dtype": "the type of the elements (torch.float32 ...)",
+    "ndim": "the number of dimensions",
+    "T": "the tensor with its dimensions reversed",
+    "mT": "the last two dimensions swapped",
+    "H": "the conjugate transpose (the transpose, for real tensors)",
+    "mH": "the last two dimensions swapped, conjugated",
+    "device": "where the tensor's data lives (the CPU)",
+    "is_cuda": "False: gradcalc computes on the CPU",
+    "itemsize": "bytes per element",
+    "nbytes": "bytes of all elements",
+    "real": "the real part",
+    "imag": "the imaginary part",
+    "layout": "the memory layout (torch.strided)",
+    "output_nr": "which output of its grad_fn this tensor is",
+}
+
 
 def shorten(text: str, width: int = _META_WIDTH) -> str:
     """One line of at most ``width`` characters."""
@@ -87,17 +113,33 @@ class Names:
         """One short line: signature — description."""
         return shorten(" — ".join(part for part in self.describe_parts(obj) if part))
 
+    def describe_member_parts(self, owner, name: str) -> tuple[str, str]:
+        """(signature, description) of ``owner.name`` without computing a property's value."""
+        try:
+            static = inspect.getattr_static(owner, name)
+        except AttributeError:  # e.g. a sandbox module: its members come from __getattr__
+            static = None
+        if static is not None and (isinstance(static, property) or not callable(static)):
+            doc = (getattr(static, "__doc__", None) or "").strip() if isinstance(static, property) else ""
+            note = ATTRIBUTE_NOTES.get(name) or (doc.splitlines()[0] if doc else "")
+            return name, note or "attribute"
+        for candidate in (static, None):
+            if candidate is None:
+                try:
+                    candidate = getattr(owner, name)
+                except Exception:
+                    return name, ""
+            parts = self.describe_parts(candidate)
+            if any(parts):
+                return parts
+        return name, ""
+
     def describe_member(self, owner, name: str) -> str:
-        # What the class declares (a method, a property) says more than the value an
-        # instance computes; fall back to the value.
-        for candidate in (lambda: inspect.getattr_static(owner, name), lambda: getattr(owner, name)):
-            try:
-                text = self.describe(candidate())
-            except Exception:
-                text = ""
-            if text:
-                return text
-        return ""
+        """One short line for a completion of ``owner.name``."""
+        signature, description = self.describe_member_parts(owner, name)
+        if signature == name and description:
+            return shorten(description)
+        return shorten(" — ".join(part for part in (signature, description) if part))
 
     def parameters(self, func):
         """[(name, default_text)] of the parameters of ``func`` that can be passed by keyword.

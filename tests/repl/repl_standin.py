@@ -70,9 +70,12 @@ class Session:
             before = dict(self.namespace)
             try:
                 self.magic(self, stmt.name, stmt.args, stmt)
-            except BaseException:
+            except BaseException as exc:
                 self.namespace.clear()
                 self.namespace.update(before)
+                if isinstance(getattr(exc, "kind", None), str) and hasattr(exc, "message"):
+                    raise UserError(exc.kind, exc.message, filename, stmt.line, stmt.column, None,
+                                    lines[stmt.line - 1]) from None
                 raise
             return
         text = "\n".join(lines[stmt.line - 1:stmt.end_line])

@@ -164,7 +164,7 @@ def test_help_unknown_name_suggests(make_session, interpreter_api):
     with pytest.raises(interpreter_api.UserError) as info:
         run(session, "%help torch.rands")
     assert info.value.kind == "NameError"
-    assert "Did you mean: 'randn'?" in info.value.message or "Did you mean: 'rand'?" in info.value.message
+    assert re.search(r"Did you mean: 'torch\.randn?'\?", info.value.message)
 
 
 # --- %save / %load

@@ -13,7 +13,7 @@ A magic function is ``run(ctx, args)``:
     ctx.history      the inputs of this REPL session so far (a list of str; [] in scripts)
     ctx.confirm(q)   asks a yes/no question in the REPL (False when not interactive)
     ctx.stmt         the ast.Magic node being run (line, column, text)
-    ctx.error(kind, message)   a UserError to raise: ``raise ctx.error("ValueError", "...")``
+    ctx.error(kind, message)   an error to raise: ``raise ctx.error("ValueError", "...")``
 
 The CLI describes its surroundings once per session with ``attach(session, ...)``;
 a session never attached (a script run by someone else's code) gets a plain,
@@ -54,21 +54,23 @@ USAGE = {
 }
 
 
-def make_error(kind: str, message: str, stmt=None):
-    """A UserError located at the magic's line (the interpreter's class, imported late)."""
-    from gradcalc.interpreter import UserError
+class MagicError(Exception):
+    """An error in how a magic was used (``UsageError``) or in what it was asked to do
+    (``FileNotFoundError``, ``NameError`` ...).
 
-    err = UserError(kind=kind, message=message)
-    if stmt is not None:
-        # Point at the magic line when the interpreter did not already.
-        for attr, value in (("line", getattr(stmt, "line", None)), ("column", getattr(stmt, "column", None)),
-                            ("source_line", getattr(stmt, "text", None))):
-            if getattr(err, attr, None) is None and value is not None:
-                try:
-                    setattr(err, attr, value)
-                except AttributeError:
-                    pass
-    return err
+    The Session turns it into a UserError located at the magic's line (any exception
+    with ``kind`` and ``message`` attributes gets that kind), exactly as for an error
+    of the user's code; the last line reads ``kind: message``.
+    """
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+def make_error(kind: str, message: str, stmt=None) -> MagicError:
+    return MagicError(kind, message)
 
 
 class MagicContext:

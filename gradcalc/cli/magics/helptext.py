@@ -11,7 +11,7 @@ import difflib
 import shutil
 import textwrap
 
-from gradcalc.cli.repl_names import Names
+from gradcalc.cli.repl_names import Names, variable_summary
 
 # (group, where the names live, names). "torch": torch's namespace; "tensor": the
 # attributes of a tensor; "builtins": the language's global builtins.
@@ -94,24 +94,35 @@ class Catalogue:
         return [name for name in names.split() if name in reachable]
 
     def find(self, name: str):
-        """(label, object, owner, attribute) for NAME as the user may write it, or None."""
+        """(label, object, owner, attribute) for NAME as the user may write it, or None.
+
+        ``x.grad`` / ``torch.sum`` / ``Tensor.backward``: the attribute of its owner
+        (described from what the class declares, so a property is not computed);
+        ``sum`` / ``x``: a name of the session or the language; a bare attribute name
+        (``backward``, ``relu``): the first of Tensor, torch, F, torch.autograd that has it.
+        """
         name = name.strip()
-        obj = self.names.resolve(name)
-        if obj is not None or self.names.lookup(name.split(".")[0])[1] and "." not in name:
-            return name, obj, None, None
         owner_name, _, attr = name.rpartition(".")
         if owner_name:
-            owner = self.names.resolve(owner_name)
+            # Tensor.X: what a tensor has (the class itself lists only its methods)
+            if owner_name in ("Tensor", "torch.Tensor"):
+                owner = self.sample_tensor()
+            else:
+                owner = self.names.resolve(owner_name)
             if owner is not None and attr in _safe_members(self.names, owner):
-                return name, getattr(owner, attr, None), owner, attr
-        if owner_name in ("Tensor", "torch.Tensor") or not owner_name:
-            attr = attr or name
-            tensor = self.sample_tensor()
-            if attr in _safe_members(self.names, tensor):
-                return f"Tensor.{attr}", getattr(tensor, attr, None), tensor, attr
-        for prefix in ("torch.", "torch.nn.functional.", "torch.autograd.", "torch.autograd.functional."):
-            if not owner_name and self.names.resolve(prefix + name) is not None:
-                return prefix + name, self.names.resolve(prefix + name), None, None
+                label = f"Tensor.{attr}" if owner is self._tensor else name
+                return label, _attribute(owner, attr), owner, attr
+            return None
+        obj, found = self.names.lookup(name)
+        if found:
+            return name, obj, None, None
+        tensor = self.sample_tensor()
+        if name in _safe_members(self.names, tensor):
+            return f"Tensor.{name}", _attribute(tensor, name), tensor, name
+        for prefix in ("torch.nn.functional.", "torch.autograd.", "torch.autograd.functional."):
+            obj = self.names.resolve(prefix + name)
+            if obj is not None:
+                return prefix + name, obj, None, None
         return None
 
     def every_name(self):
@@ -121,6 +132,17 @@ class Catalogue:
             if owner is not None:
                 names |= set(_safe_members(self.names, owner))
         return sorted(n for n in names if not n.startswith("_"))
+
+
+def _attribute(owner, attr):
+    import warnings
+
+    with warnings.catch_warnings():  # reading .grad of a non-leaf warns, as in torch
+        warnings.simplefilter("ignore")
+        try:
+            return getattr(owner, attr)
+        except Exception:
+            return None
 
 
 def _safe_members(names: Names, obj):
@@ -180,41 +202,37 @@ def describe_one(ctx, name: str) -> None:
         ctx.output.write(f"{USAGE[magic]}\n    {MAGICS[magic][1]}\n")
         return
     if found is None:
-        candidates = catalogue.every_name() + ["%" + m for m in MAGICS]
-        close = difflib.get_close_matches(name.rsplit(".", 1)[-1], candidates, n=1)
+        owner_name = name.rpartition(".")[0]
+        owner = catalogue.names.resolve(owner_name) if owner_name else None
+        if owner is not None:  # torch.rands: the near misses among torch's names
+            candidates = [f"{owner_name}.{m}" for m in _safe_members(catalogue.names, owner)]
+        else:
+            candidates = catalogue.every_name() + ["%" + m for m in MAGICS]
+        close = difflib.get_close_matches(name if owner is not None else name.rsplit(".", 1)[-1], candidates, n=1)
         hint = f". Did you mean: '{close[0]}'?" if close else ""
         raise ctx.error("NameError", f"%help: no name {name!r} in the language{hint}")
     label, obj, owner, attr = found
     names = catalogue.names
     if owner is not None:
-        text = names.describe_member(owner, attr)
-        signature, description = _member_parts(names, owner, attr)
+        signature, description = names.describe_member_parts(owner, attr)
+        if signature == attr:  # an attribute, not a method: say whose
+            signature = label
+    elif name in names.namespace and _is_data(obj):
+        signature, description = name, f"a variable: {variable_summary(obj)}"
     else:
         signature, description = names.describe_parts(obj)
-        text = ""
-    if name in names.namespace and owner is None:
-        from gradcalc.cli.repl_names import variable_summary
-
-        signature, description = name, f"a variable: {variable_summary(obj)}"
-    if not signature and not description:
-        signature, description = label, text or type(obj).__name__
+    if obj is not None and not callable(obj) and type(obj).__name__ != "module" \
+            and not (signature or "").startswith(label):
+        signature = f"{label}: {signature}" if signature else label  # a value (torch.float32): name it
     lines = [signature or label]
     if description:
         lines.extend("    " + line for line in textwrap.wrap(description, width=_width() - 4) or [""])
     ctx.output.write("\n".join(lines) + "\n")
 
 
-def _member_parts(names: Names, owner, attr: str):
-    import inspect
-
-    for candidate in (lambda: inspect.getattr_static(owner, attr), lambda: getattr(owner, attr)):
-        try:
-            parts = names.describe_parts(candidate())
-        except Exception:
-            continue
-        if any(parts):
-            return parts
-    return "", ""
+def _is_data(value) -> bool:
+    """A value the user made (a tensor, a number, a list), not something to call or import."""
+    return not callable(value) and type(value).__name__ != "module"
 
 
 def run(ctx, args: str) -> None:

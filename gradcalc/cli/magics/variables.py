@@ -44,8 +44,8 @@ def _is_tensor(value) -> bool:
 
 
 def _is_module_like(value) -> bool:
-    # The interpreter may bind torch's namespaces as proxies rather than modules.
-    return type(value).__name__ in ("Namespace", "ModuleProxy", "SandboxModule")
+    # The interpreter binds torch's namespaces as module objects of its own.
+    return type(value).__name__ == "module"  # the sandbox's torch namespaces
 
 
 def run(ctx, args: str) -> None:
