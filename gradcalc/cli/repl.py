@@ -123,7 +123,9 @@ class Repl:
             if self.is_exit(source):
                 return 0
             self.inputs.append(source)
-            self.execute(source)
+            status = self.execute(source)
+            if status is not None:
+                return status
 
     def is_exit(self, source: str) -> bool:
         word = source.strip()
@@ -132,12 +134,17 @@ class Repl:
         # A user's own variable named exit/quit is echoed, not obeyed.
         return word.endswith("()") or word not in getattr(self.session, "namespace", {})
 
-    def execute(self, source: str) -> None:
+    def execute(self, source: str) -> int | None:
+        """Run one input and show what it gives; an exit status when it asks to leave."""
         run = self.session.run  # makes the Session on first use (and imports the interpreter)
+        import gradcalc.interpreter as interpreter
         from gradcalc.interpreter import UserError
 
+        exit_requested = getattr(interpreter, "ExitRequested", SystemExit)
         try:
             run(source, filename="<stdin>")
+        except exit_requested as request:  # exit(n) in the user's code, e.g. inside an if
+            return self.exit_status(request.code)
         except UserError as err:
             if err.kind == "KeyboardInterrupt":
                 self.after_ctrl_c()
@@ -150,6 +157,15 @@ class Repl:
             self.output.error(_InternalError(exc, self.debug))
 
 
+    def exit_status(self, code) -> int:
+        """As Python: exit() is 0, exit(n) is n, exit("why") prints why and is 1."""
+        if code is None:
+            return 0
+        if isinstance(code, int) and not isinstance(code, bool):
+            return code & 0xFF
+        self.output.error(_Message(str(code)))
+        return 1
+
     def after_ctrl_c(self) -> None:
         # The terminal echoed "^C" where the cursor was: start the message on its own line.
         try:
@@ -157,6 +173,16 @@ class Repl:
                 self.output.write("\n")
         except (AttributeError, ValueError):
             pass
+
+
+class _Message:
+    kind = "Message"
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def render(self) -> str:
+        return self.text
 
 
 class _Interrupted:

@@ -134,7 +134,8 @@ class SandboxCompleter(Completer):
         given = set(re.findall(r"(?:^|[(,])\s*([A-Za-z_]\w*)\s*=(?!=)", args_text))
         for name, default in self.names.parameters(callee):
             if name.startswith(prefix) and name not in given:
-                meta = f"{callee_name.rsplit('.', 1)[-1]}(…, {name}={default})" if default else "argument"
+                function = callee_name.rsplit(".", 1)[-1]
+                meta = f"{function}(…, {name}={default})" if default else f"{function}(…, {name}, …)"
                 yield Completion(name + "=", -len(prefix), display=name + "=", display_meta=shorten(meta))
 
 

@@ -42,7 +42,7 @@ ATTRIBUTE_NOTES = {
 
 def shorten(text: str, width: int = _META_WIDTH) -> str:
     """One line of at most ``width`` characters."""
-    text = " ".join(str(text).split())
+    text = " ".join(str(text).replace("``", "").split())
     return text if len(text) <= width else text[: width - 1] + "…"
 
 

@@ -89,3 +89,14 @@ def test_reset_asks_first(recorder):
     assert "Nothing reset." in recorder.text
     assert "1\n" in recorder.text
     assert "q" not in session.namespace
+
+
+def test_exit_with_a_status_from_inside_a_block(recorder):
+    import gradcalc.interpreter as interpreter
+
+    if not hasattr(interpreter, "ExitRequested"):
+        import pytest
+
+        pytest.skip("the stand-in has no exit()")
+    status, session, repl = drive(recorder, "if True:" + ENTER + "exit(3)" + ENTER + ENTER + "4" + ENTER)
+    assert status == 3 and recorder.text == ""

@@ -31,13 +31,13 @@ from importlib import import_module
 MAGICS = {
     "vars": ("gradcalc.cli.magics.variables:run", "table of the session's variables"),
     "reset": ("gradcalc.cli.magics.reset:run", "forget every variable"),
-    "help": ("gradcalc.cli.magics.helptext:run", "what the language offers; %help NAME for one name"),
+    "help": ("gradcalc.cli.magics.helptext:run", "what the language offers, or one NAME"),
     "time": ("gradcalc.cli.magics.timing:run", "run a statement and print its wall time"),
-    "history": ("gradcalc.cli.magics.history:run", "the inputs of this session (%history N: the last N)"),
-    "save": ("gradcalc.cli.magics.npz:save", "save tensors to a .npz file: %save FILE [NAMES]"),
-    "load": ("gradcalc.cli.magics.npz:load", "load tensors from a .npz file: %load FILE"),
-    "graph": ("gradcalc.cli.magics.graph:run", "the autograd graph behind a tensor: %graph T"),
-    "explain": ("gradcalc.cli.magics.explain:run", "the backward pass of T, step by step: %explain T"),
+    "history": ("gradcalc.cli.magics.history:run", "the inputs of this session (the last N)"),
+    "save": ("gradcalc.cli.magics.npz:save", "save tensors (all, or the NAMEs) to a .npz file"),
+    "load": ("gradcalc.cli.magics.npz:load", "load the tensors of a .npz file"),
+    "graph": ("gradcalc.cli.magics.graph:run", "the autograd graph behind a tensor, as a tree"),
+    "explain": ("gradcalc.cli.magics.explain:run", "the backward pass of a tensor, step by step"),
 }
 
 # The usage line of each magic, for %help NAME and for argument errors.

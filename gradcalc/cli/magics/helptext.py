@@ -14,17 +14,17 @@ import textwrap
 from gradcalc.cli.repl_names import Names, variable_summary
 
 # (group, where the names live, names). "torch": torch's namespace; "tensor": the
-# attributes of a tensor; "builtins": the language's global builtins.
+# attributes of a tensor ("torch|tensor": either); "builtins": the language's global builtins.
 GROUPS = (
     ("creation", "torch",
      "tensor ones zeros full empty arange linspace logspace eye rand randn randint randperm ones_like "
      "zeros_like full_like rand_like randn_like manual_seed"),
-    ("math", "torch",
+    ("math", "torch|tensor",
      "add sub mul div pow neg abs sign exp exp2 expm1 log log2 log10 log1p sqrt rsqrt reciprocal sin cos tan "
      "tanh sigmoid relu floor ceil round trunc clamp minimum maximum where softmax log_softmax"),
-    ("reductions", "torch", "sum mean prod max min amax amin argmax argmin norm std var logsumexp cumsum"),
-    ("linear algebra", "torch", "matmul mm mv dot bmm outer einsum"),
-    ("shape", "torch",
+    ("reductions", "torch|tensor", "sum mean prod max min amax amin argmax argmin norm std var logsumexp cumsum"),
+    ("linear algebra", "torch|tensor", "matmul mm mv dot bmm outer einsum"),
+    ("shape", "torch|tensor",
      "reshape view flatten squeeze unsqueeze transpose t permute expand cat stack split chunk"),
     ("tensor", "tensor",
      "shape size dim ndim dtype numel item tolist numpy clone float double long to zero_ add_ mul_ T"),
@@ -81,6 +81,11 @@ class Catalogue:
         return obj
 
     def available(self, where: str, names):
+        if "|" in where:
+            found = set()
+            for part in where.split("|"):
+                found.update(self.available(part, names))
+            return [name for name in names.split() if name in found]
         owner = self.owner(where)
         if where == "builtins":
             reachable = set(self.names.global_names)
@@ -158,8 +163,8 @@ def overview(ctx) -> None:
     catalogue = Catalogue(ctx.session)
     width = _width()
     label_width = max(len(group) for group, _, _ in GROUPS) + 2
-    lines = ["gradcalc speaks PyTorch: `import torch`, then torch.NAME or the bare NAME. "
-             "%help NAME shows one; Tab completes.", ""]
+    lines = ["gradcalc speaks PyTorch: import torch, then torch.NAME (or the bare NAME).",
+             "%help NAME describes one name; Tab completes names.", ""]
     sections = [(group, catalogue.available(where, names)) for group, where, names in GROUPS]
     sections.append(("magics", ["%" + name for name in MAGICS]))
     for group, names in sections:
@@ -226,6 +231,7 @@ def describe_one(ctx, name: str) -> None:
         signature = f"{label}: {signature}" if signature else label  # a value (torch.float32): name it
     lines = [signature or label]
     if description:
+        description = description.replace("``", "")  # the docstrings' reST quoting
         lines.extend("    " + line for line in textwrap.wrap(description, width=_width() - 4) or [""])
     ctx.output.write("\n".join(lines) + "\n")
 
