@@ -242,7 +242,8 @@ def build_cases():
         "x.chunk(chunks=2, dim=1)", "torch.diagonal(z, offset=1, dim1=1, dim2=0)", "torch.tril(z, diagonal=-1)",
         # in-place writes through the views these ops return
         "(x * 1).split(1)[0].mul_(2)", "(x * 1).unbind(0)[1].add_(1)", "(x * 1).split([1, 2], 1)[1].zero_()",
-        "(x * 1).chunk(3, 1)[2].neg_()", "(lambda y: (y.diagonal().mul_(3), y)[1])(m * 1)",
+        "(x * 1).chunk(3, 1)[2].neg_()", "(x * 1).split(1)[0][0].mul_(2)", "(x * 1).unbind(0)[0][1:].mul_(2)",
+        "(x * 1).split(1)[0].view(3).mul_(2)", "(x * 1).split(1)[0].split(1, 1)[0].mul_(2)", "(lambda y: (y.diagonal().mul_(3), y)[1])(m * 1)",
         "(lambda y: (y.diagonal(1).fill_(0.5), y)[1])(z * 1)", "(lambda y: (y.diagonal()[0].add_(1), y)[1])(m * 1)",
         # existing shape ops
         "torch.cat([x, y])", "torch.cat([x, yd], 1)", "torch.stack([x, y], 1)", "x.reshape(3, 2)", "x.t()",

@@ -51,9 +51,12 @@ def check_writable(t):
             if view is not None and view[0]._grad_fn is None and view[0]._requires_grad:
                 raise RuntimeError(VIEW_OF_LEAF_MSG)
             node = ex.get("multi_view")
+            nr = t._output_nr
+            if node is None and view is not None and view[0]._extra and view[0]._extra.get("multi_view"):
+                node, nr = view[1][-1], 0  # a view of such a view: torch names the last view op
             if node is not None:
                 raise RuntimeError(
-                    f"Output {t._output_nr} of {node.name().split('Backward')[0]} is a view and is being modified "
+                    f"Output {nr} of {node.name().split('Backward')[0]} is a view and is being modified "
                     f"inplace. This view is "
                     f"the output of a function that returns multiple views. Such functions do not allow the output "
                     f"views to be modified inplace. You should replace the inplace operation by an out-of-place one.")
