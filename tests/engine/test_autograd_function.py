@@ -577,7 +577,7 @@ def test_once_differentiable_backward_refuses_double_backward():
     assert g.tolist() == [12.0] and g.grad_fn is None
     v = torch.ones(1, requires_grad=True)
     (g,) = torch.autograd.grad(Cube.apply(x), x, v, create_graph=True)
-    assert g.tolist() == [12.0] and g.grad_fn.name() == "DelayedError"
+    assert g.tolist() == [12.0] and g.grad_fn.name() == "torch::autograd::Error"
     with pytest.raises(RuntimeError, match="^trying to differentiate twice a function that was marked with "
                                            "@once_differentiable$"):
         g.backward()
@@ -653,3 +653,35 @@ def test_exp_as_a_function_behaves_as_the_builtin(dtype):
             assert custom[key] == builtin[key], key
     x = torch.tensor(values, dtype=torch.float64, requires_grad=True)
     assert gradcheck(Exp.apply, (x,)) and gradgradcheck(Exp.apply, (x,))
+
+
+def test_a_saved_output_modified_in_place_is_named_as_this_functions_output():
+    x = leaf([1.0, 2.0])
+    y = MyExp.apply(x)
+    y.add_(1)                                  # y's grad_fn is now AddBackward0 ...
+    with pytest.raises(RuntimeError, match=r"which is output 0 of MyExp, is at version 1; expected version 0"):
+        y.sum().backward()                     # ... but the saved tensor was MyExp's output (as torch says)
+
+
+def test_function_nodes_do_not_keep_their_outputs_alive():
+    import gc
+    import weakref
+
+    class Double(Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+
+    x = leaf([1.0])
+    y = Double.apply(x)
+    z = y + 3                                  # AddBackward0 keeps no tensor
+    ref = weakref.ref(y)
+    del y
+    gc.collect()
+    assert ref() is None
+    z.sum().backward()
+    assert x.grad.tolist() == [2.0]

@@ -33,7 +33,8 @@ KNOWN_DIFFERENCES = {
         "Tensor.requires_grad_() keeps the attribute setter's wording ('... floating point and complex dtype ...'), "
         "which the factory functions' requires_grad=True also use", {"error"}),
     "function/once-differentiable": (
-        "the tensor repr shows grad_fn.name() (torch::autograd::Error) where torch shows the class name (Error)",
+        "printing shows grad_fn.name() (torch::autograd::Error) where torch shows the short name (Error); "
+        "the same holds for torch::autograd::NotImplemented (printing.py)",
         {"stdout"}),
     "functional/hessian/cube/forward-mode": (_HESSIAN_FWD, {"requires_grad", "grad_fn"}),
     "functional/hessian/sin-x-y2/forward-mode": (_HESSIAN_FWD, {"requires_grad", "grad_fn"}),

@@ -955,6 +955,70 @@ case("function/gradcheck", """
     print(torch.autograd.gradcheck(MyExp.apply, (x,)), torch.autograd.gradgradcheck(MyExp.apply, (x,)))
 """)
 
+MY_EXP_SAVES_RESULT = """
+class MyExp(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        r = x.exp()
+        ctx.save_for_backward(r)
+        return r
+    @staticmethod
+    def backward(ctx, g):
+        r, = ctx.saved_tensors
+        return g * r
+"""
+case("function/saved-output-modified", MY_EXP_SAVES_RESULT, """
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = MyExp.apply(x)
+y.add_(1)
+y.sum().backward()
+""")
+case("function/saved-input-modified-after-rebase", """
+class F(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x.exp()
+    @staticmethod
+    def backward(ctx, g):
+        x, = ctx.saved_tensors
+        return g * x.exp()
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+h = x * 1
+y = F.apply(h)
+h.add_(1)
+y.sum().backward()
+""")
+case("function/two-inputs-two-outputs", """
+class Two(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, y):
+        return x + y, x * y
+    @staticmethod
+    def backward(ctx, ga, gb):
+        return ga + gb, ga - gb
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+w = torch.tensor([3.0, 4.0], requires_grad=True)
+a, b = Two.apply(x, w)
+print(len(a.grad_fn.next_functions), a.grad_fn is b.grad_fn)
+print(torch.autograd.grad(b.sum(), [x, w], retain_graph=True))
+(a.sum() + b.sum()).backward()
+print(x.grad, w.grad)
+result = torch.autograd.functional.jacobian(lambda p, q: Two.apply(p, q), (x, w))
+""")
+case("function/double-backward-through-saved-output", MY_EXP_SAVES_RESULT, """
+x = torch.tensor([0.5, -1.0], dtype=torch.float64, requires_grad=True)
+y = MyExp.apply(x)
+g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+h, = torch.autograd.grad(g.sum(), x, create_graph=True)
+k, = torch.autograd.grad(h.sum(), x)
+result = (g, h, k)
+""")
+case("function/hessian-of-a-function", MY_EXP_SAVES_RESULT, """
+x = torch.tensor([0.5, -1.0], dtype=torch.float64)
+result = torch.autograd.functional.hessian(lambda t: (MyExp.apply(t) * t).sum(), x)
+""")
+
 # ============================================================== anomaly mode
 case("anomaly/nan-in-mul", X2, """
     with torch.autograd.detect_anomaly():
@@ -1009,6 +1073,19 @@ case("anomaly/no-anomaly-no-change", X2, """
     g, = torch.autograd.grad(y, x, create_graph=True)
     g.sum().backward()
     result = (g, x.grad)
+""")
+case("anomaly/in-place-op-node", X2, """
+    with torch.autograd.detect_anomaly():
+        y = x * 1
+        y.mul_(0)
+        y.sqrt().sum().backward()
+""")
+case("anomaly/setitem-node", """
+    x = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+    with torch.autograd.detect_anomaly():
+        y = x * 1
+        y[0] = 0.0
+        y.sqrt().sum().backward()
 """)
 case("anomaly/not-a-decorator", """
     @torch.autograd.detect_anomaly()

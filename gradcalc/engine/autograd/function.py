@@ -32,7 +32,7 @@ import warnings
 import numpy as np
 
 from ..grad_mode import STATE
-from ..node import _NO_EDGE, Node, _seq_counter, edge_of
+from ..node import _FREED, _NO_EDGE, FREED_MSG, Node, _modified_msg, _seq_counter, edge_of
 from ..printing import node_repr
 from ..tensor import Tensor, _new
 
@@ -67,15 +67,37 @@ class FunctionCtx:
 
     def mark_dirty(self, *tensors):
         """Declare inputs that forward modified in place (they must be returned as outputs)."""
-        self.dirty_tensors = tensors
+        self.dirty_tensors = self._dirty = tensors
 
     def mark_non_differentiable(self, *tensors):
         """Declare outputs that get no gradient (e.g. indices): they do not require grad."""
-        self.non_differentiable = tensors
+        self.non_differentiable = self._non_diff = tensors
 
     def set_materialize_grads(self, value):
         """False: backward receives None (not zeros) for outputs that got no gradient."""
-        self.materialize_grads = bool(value)
+        self._materialize = bool(value)
+
+    @property
+    def saved_tensors(self):
+        """The saved tensors, checked: freed after backward, or modified in place since saved (torch's errors).
+
+        A saved output of this very Function is reported as torch does, as an output of
+        this node, even when an in-place op has since given it another grad_fn.
+        """
+        saved = self._saved
+        if saved is _FREED:
+            raise RuntimeError(FREED_MSG)
+        if saved is None:
+            return ()
+        versions = self._versions
+        for i, v in enumerate(saved):
+            if isinstance(v, Tensor) and v._vc is not None:
+                now = v._vc[0]
+                ver = versions[i] if versions is not None else 0
+                if now != ver:
+                    own = id(v) in self._own_outputs
+                    raise RuntimeError(_modified_msg(v, now, ver, output_of=self if own else None))
+        return saved
 
 
 class BackwardCFunction(FunctionCtx, Node):
@@ -86,10 +108,11 @@ class BackwardCFunction(FunctionCtx, Node):
 
     _forward_cls = None
     zero_missing_grads = False  # we materialize (or not, per ctx) ourselves, see _grads_in
-    materialize_grads = True
-    dirty_tensors = ()
-    non_differentiable = ()
-    to_save = ()
+    # defaults of what forward may set (torch's public attributes exist only once set)
+    _materialize = True
+    _dirty = ()
+    _non_diff = ()
+    _own_outputs = ()
     needs_input_grad = ()
 
     def __repr__(self):
@@ -108,7 +131,7 @@ class BackwardCFunction(FunctionCtx, Node):
         return _user_backward(self._forward_cls)(self, *grads)
 
     def _grads_in(self, grads):
-        if not self.materialize_grads:
+        if not self._materialize:
             return grads
         if all(g is not None for g in grads):
             return grads
@@ -268,7 +291,7 @@ class Function(metaclass=FunctionMeta):
             STATE.grad_enabled = prev
 
         if not record:
-            for t in ctx.dirty_tensors:
+            for t in ctx._dirty:
                 t._bump_version()
             return output
         return _link_outputs(ctx, args, output)
@@ -293,8 +316,8 @@ def _link_outputs(ctx, args, output):
     """Make forward's tensor outputs the outputs of node ``ctx`` (torch's _wrap_outputs)."""
     is_tuple = type(output) is tuple
     outs = output if is_tuple else (output,)
-    dirty = ctx.dirty_tensors
-    non_diff = ctx.non_differentiable
+    dirty = ctx._dirty
+    non_diff = ctx._non_diff
     inputs = [a for a in args if isinstance(a, Tensor)]
     for t in dirty:
         if not any(t is o for o in outs):
@@ -329,6 +352,8 @@ def _link_outputs(ctx, args, output):
         t._requires_grad = True
         linked.append(t)
     ctx._outs = tuple(metas)
+    # ids, not the tensors: the node must not keep its outputs alive (a saved one is alive anyway)
+    ctx._own_outputs = frozenset(id(t) for t in linked if isinstance(t, Tensor) and t._grad_fn is ctx)
     if dirty and ctx._saved:
         # the version bump of mark_dirty is the function's own: saved dirty tensors stay valid
         Node.save_for_backward(ctx, *ctx._saved)
@@ -342,6 +367,9 @@ class DelayedError(Node):
 
     explain = "raises: the backward it belongs to is marked @once_differentiable"
     zero_missing_grads = False  # its outputs may include non-tensors; it raises anyway
+
+    def name(self):
+        return "torch::autograd::Error"  # torch's name for this node
 
     def backward(ctx, *grads):
         raise RuntimeError("trying to differentiate twice a function that was marked with @once_differentiable")
