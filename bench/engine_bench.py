@@ -10,7 +10,8 @@ Benchmarks (NAME, or its letter):
                  tensor (y*c, y+w, y.sin(), y-c): us per op, min of repeats.
                  Target: no slower than torch eager (aim: half of it).
   b mlp          one training step, batch 64, 784-256-10, relu, MSE, float32, SGD
-                 update under no_grad: ms per step, median. Target: <= 1.15x numpy.
+                 update under no_grad: ms per step, median. Target: <= 1.15x numpy
+                 (by median and by min: a busy machine inflates both sides' medians).
   c elementwise  ((x * y + x.sin()) * 0.5).sum().backward() on 1e6-element float32
                  tensors: ms, median. Target: <= 1.15x numpy.
   d deep_chain   y = y * 1.0000001 a million times on a 0-d tensor, forward and
@@ -89,7 +90,7 @@ class Config:
     elem_rounds: int = 12
     elem_inner: int = 3
     deep: tuple = (100_000, 1_000_000)  # (d) chain lengths; the last is the one the target names
-    startup_runs: int = 20         # (f)
+    startup_runs: int = 15         # (f)
 
 
 FULL = Config()
@@ -365,13 +366,21 @@ def bench_mlp(cfg):
     ms = {k: statistics.median(v) * 1e3 for k, v in times.items()}
     row = Row("mlp", "(b) MLP step 64x784-256-10 relu MSE f32", "ms/step",
               ms["gradcalc"], ms["numpy"], ms.get("torch"), target="<= 1.15x numpy")
-    row.passed = row.ratio("numpy") <= 1.15
     _timing_notes(row, times, faults)
+    row.passed = _within(times, 1.15)
     worst = _mlp_grad_check(X, Y, params)
     row.extra["grad_max_rel_diff_vs_numpy"] = worst
     if worst > 1e-4:
         row.notes.append(f"GRADIENT MISMATCH vs numpy: max rel diff {worst:.2e}")
     return [row]
+
+
+def _within(times, limit):
+    """Pass only if gradcalc/numpy is within ``limit`` by median *and* by min: on a busy
+    machine a median can pass because both sides waited for the same stolen core."""
+    med = statistics.median(times["gradcalc"]) / statistics.median(times["numpy"])
+    low = min(times["gradcalc"]) / min(times["numpy"])
+    return med <= limit and low <= limit
 
 
 def _timing_notes(row, times, faults):
@@ -419,8 +428,8 @@ def bench_elementwise(cfg):
     size = f"{cfg.elem_size:.0e}".replace("e+0", "e")
     row = Row("elementwise", f"(c) ((x*y + x.sin())*0.5).sum() fwd+bwd, {size} f32", "ms",
               ms["gradcalc"], ms["numpy"], ms.get("torch"), target="<= 1.15x numpy")
-    row.passed = row.ratio("numpy") <= 1.15
     _timing_notes(row, times, faults)
+    row.passed = _within(times, 1.15)
     # the gradient gradcalc computes must be the hand-derived one
     gx, _ = elementwise_step(engine.from_numpy(xa.copy()).requires_grad_(),
                              engine.from_numpy(ya.copy()).requires_grad_())
