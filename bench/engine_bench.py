@@ -91,11 +91,15 @@ class Config:
     elem_inner: int = 3
     deep: tuple = (100_000, 1_000_000)  # (d) chain lengths; the last is the one the target names
     startup_runs: int = 15         # (f)
+    startup_as_is: bool = True     # (f) also time the environment as it is (no bytecode here)
+    settle: int = 2                # (b, c) untimed calls before each library's timed block
+    deep_torch: bool = True        # (d) torch too (each child process pays torch's import)
 
 
 FULL = Config()
-QUICK = Config(chain_ops=1000, chain_repeats=5, mlp_rounds=8, elem_rounds=3,
-               deep=(10_000, 100_000), startup_runs=5)
+QUICK = Config(chain_ops=1000, chain_repeats=5, mlp_rounds=4, mlp_inner=3, elem_rounds=3,
+               elem_inner=2, settle=1, deep=(10_000, 50_000), deep_torch=False,
+               startup_runs=5, startup_as_is=False)
 
 
 @dataclass
@@ -157,7 +161,7 @@ def _interleaved(cases, rounds, inner, settle=2, faults=None):
     return times
 
 
-def _timed(cases, rounds, inner, faults=None):
+def _timed(cases, rounds, inner, faults=None, settle=2):
     """Seconds per call: gradcalc and numpy interleaved (their ratio is the target), torch apart.
 
     torch's worker threads spin for a while after each op and would take the two
@@ -165,11 +169,11 @@ def _timed(cases, rounds, inner, faults=None):
     MLP step went from 0.41 to 0.72 ms when interleaved with torch's), so torch runs
     in its own block, after a pause that lets every pool go idle.
     """
-    times = _interleaved([c for c in cases if c[0] != "torch"], rounds, inner, faults=faults)
+    times = _interleaved([c for c in cases if c[0] != "torch"], rounds, inner, settle, faults)
     for c in cases:
         if c[0] == "torch":
             time.sleep(0.3)
-            times.update(_interleaved([c], rounds, inner, faults=faults))
+            times.update(_interleaved([c], rounds, inner, settle, faults))
             time.sleep(0.3)
     return times
 
@@ -362,7 +366,7 @@ def bench_mlp(cfg):
     np_params = [p.copy() for p in params]
     cases.append(("numpy", lambda: numpy_mlp_step(np_params, X, Y)))
     faults = {}
-    times = _timed(cases, cfg.mlp_rounds, cfg.mlp_inner, faults)
+    times = _timed(cases, cfg.mlp_rounds, cfg.mlp_inner, faults, cfg.settle)
     ms = {k: statistics.median(v) * 1e3 for k, v in times.items()}
     row = Row("mlp", "(b) MLP step 64x784-256-10 relu MSE f32", "ms/step",
               ms["gradcalc"], ms["numpy"], ms.get("torch"), target="<= 1.15x numpy")
@@ -423,7 +427,7 @@ def bench_elementwise(cfg):
         cases.append((name, lambda x=x, y=y: elementwise_step(x, y)))
     cases.append(("numpy", lambda: numpy_elementwise_step(xa, ya)))
     faults = {}
-    times = _timed(cases, cfg.elem_rounds, cfg.elem_inner, faults)
+    times = _timed(cases, cfg.elem_rounds, cfg.elem_inner, faults, cfg.settle)
     ms = {k: statistics.median(v) * 1e3 for k, v in times.items()}
     size = f"{cfg.elem_size:.0e}".replace("e+0", "e")
     row = Row("elementwise", f"(c) ((x*y + x.sin())*0.5).sum() fwd+bwd, {size} f32", "ms",
@@ -530,7 +534,7 @@ def _run_deep_child(lib_name, n):
 
 
 def bench_deep_chain(cfg):
-    libs = ["gradcalc", "numpy"] + (["torch"] if torch is not None else [])
+    libs = ["gradcalc", "numpy"] + (["torch"] if torch is not None and cfg.deep_torch else [])
     res = {(lib, n): _run_deep_child(lib, n) for n in cfg.deep for lib in libs}
     small, big = cfg.deep[0], cfg.deep[-1]
     rows = []
@@ -540,6 +544,8 @@ def bench_deep_chain(cfg):
         row = Row(f"deep_chain_time_{n}", f"(d) chain y*=1.0000001, {n:,} ops fwd+bwd", "s",
                   t["gradcalc"], t["numpy"], t.get("torch"), target="completes")
         row.extra = {lib: r for (lib, m), r in res.items() if m == n}
+        if torch is not None and not cfg.deep_torch:
+            row.notes.append("torch not run here in --quick (its import would double the time)")
         err = res[("gradcalc", n)].get("error")
         row.passed = err is None
         if err:
@@ -580,7 +586,7 @@ def bench_deep_chain(cfg):
 # -- (f) start-up ----------------------------------------------------------------------------------
 def bench_startup(cfg):
     import startup_bench
-    r = startup_bench.measure(cfg.startup_runs)
+    r = startup_bench.measure(cfg.startup_runs, as_is=cfg.startup_as_is)
     row = Row("startup", f"(f) start-up: {r['command']}", "ms", r["gradcalc_s"] * 1e3,
               r["numpy_s"] * 1e3, None, target="<= 1.5x numpy import")
     row.passed = r["ratio"] <= 1.5
@@ -794,14 +800,17 @@ def main(argv=None):
     env = environment()
     print_environment(env)
     t0 = perf_counter()
-    rows = []
+    rows, took = [], {}
     for n in names:
+        t = perf_counter()
         rows.extend(run(n, cfg))
+        took[n] = perf_counter() - t
     print(table(rows))
     print("\n(e) printing speed: python bench/print_bench.py")
     env["load_average_end"] = _loadavg()
     print(f"\nload at the end {env['load_average_end']}; "
-          f"total {perf_counter() - t0:.0f} s ({'quick' if a.quick else 'full'} run)")
+          f"total {perf_counter() - t0:.0f} s ({'quick' if a.quick else 'full'} run: "
+          + ", ".join(f"{n} {s:.0f} s" for n, s in took.items()) + ")")
     if a.json:
         Path(a.json).write_text(json.dumps({"environment": env, "quick": a.quick,
                                             "results": [asdict(r) for r in rows]}, indent=2))

@@ -75,7 +75,7 @@ def _pair(args, env, runs):
     return statistics.median(ours), statistics.median(base), min(ours), min(base)
 
 
-def measure(runs=20):
+def measure(runs=20, as_is=True):
     """Start-up wall times (seconds) of gradcalc and of ``import numpy``, and their ratio.
 
     The headline figures use compiled bytecode (as installed); ``as_is`` holds the
@@ -98,7 +98,7 @@ def measure(runs=20):
         "ratio": ours / base,
         "as_is": None,
     }
-    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+    if as_is and os.environ.get("PYTHONDONTWRITEBYTECODE"):
         o, b, _, _ = _pair(args, _env(), max(3, runs // 2))  # secondary figure: fewer runs
         result["as_is"] = {"gradcalc_s": o, "numpy_s": b, "ratio": o / b,
                            "note": "PYTHONDONTWRITEBYTECODE set: gradcalc compiled from source each start"}
