@@ -188,8 +188,9 @@ def _libs():
 
 
 # -- (a) per-op overhead on a 0-d tensor ---------------------------------------------------------
-# A cycle of four cheap ops whose gradient stays near 1 (no denormals, no overflow):
-# y*1.0001 + 1e-4 then sin then -1e-4 settles near y = 0.025, where d/dy ~ 0.9998.
+# A cycle of four cheap ops that keeps values and gradient normal floats (no denormals,
+# which would time the FPU's slow path): y*1.0001 + 1e-4, sin, -1e-4 settles near
+# y = 0.025, where a cycle's d/dy is ~0.9998; after 4,000 ops the gradient is ~0.11.
 MUL, SHIFT = 1.0001, 1e-4
 
 
