@@ -26,7 +26,7 @@ import numpy as np
 from .grad_mode import STATE
 from .journal import touch
 from .node import _ANOMALY, _FREED, AccumulateGrad, edge_of
-from .tensor import Tensor
+from .tensor import Size, Tensor
 
 _getrefcount = sys.getrefcount
 
@@ -136,7 +136,6 @@ def _roots(tensors, grads, batched=False):
         grads = (grads,)
     else:
         grads = tuple(grads)
-    from .tensor import Size
     out = []
     for i, (t, g) in enumerate(zip(tensors, grads)):
         if not isinstance(t, Tensor):
