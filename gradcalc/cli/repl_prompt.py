@@ -27,6 +27,12 @@ def _continuation(width, line_number, is_soft_wrap):
 
 def make_prompt_session(session, history, color: bool, input=None, output=None, sandbox=None):
     """The PromptSession reading the REPL's inputs for ``session`` (the interpreter's)."""
+    if output is None:
+        # The prompt belongs on the terminal even when stdout is piped (`gradcalc | tee log`):
+        # then values go to the pipe, plain, and the prompt to stderr's terminal.
+        from prompt_toolkit.output.defaults import create_output
+
+        output = create_output(always_prefer_tty=True)
     lexer = None
     style = None
     if color:
