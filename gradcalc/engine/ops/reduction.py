@@ -152,14 +152,20 @@ def _prod_grad(grad, a, result, dims, keepdim):
     r = expand_reduced(result, shape, dims, keepdim)
     if not (a._data == 0).any():
         return g * r / a
-    # with zeros, result / a is undefined: the product of the other elements, in engine ops
-    # (so that second derivatives exist): row i of a square is the input with element i set to 1
-    x = a.reshape(-1) if dims is None else a.movedim(dims[0], -1)
-    n = x._data.shape[-1]
-    lead = tuple(x._data.shape[:-1])
-    others = where(Tensor._wrap(np.eye(n, dtype=bool)), 1.0, x.unsqueeze(-2).expand(lead + (n, n))).prod(-1)
-    others = others.reshape(shape) if dims is None else others.movedim(-1, dims[0])
-    return g * others
+    # with zeros, result / a is undefined: the product of the other elements is the product of
+    # those before (an exclusive cumprod) times those after (a reversed one), as torch computes it;
+    # in engine ops, O(n), so that second derivatives exist
+    x = a.reshape(-1) if dims is None else a
+    d = 0 if dims is None else dims[0]
+    n = x._data.shape[d]
+    ones_shape = list(x._data.shape)
+    ones_shape[d] = 1
+    ones = Tensor._wrap(np.ones(tuple(ones_shape), x._data.dtype))
+    from .shape import cat
+    before = cat([ones, x.narrow(d, 0, n - 1)], d).cumprod(d)
+    after = cat([ones, x.narrow(d, 1, n - 1).flip(d)], d).cumprod(d).flip(d)
+    others = before * after
+    return g * (others.reshape(shape) if dims is None else others)
 
 
 # torch returns (values, indices) as a named tuple

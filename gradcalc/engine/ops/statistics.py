@@ -404,7 +404,10 @@ def _cumprod_grad(grad, a, result, dim):
         return grad
     if not (a._data == 0).any():
         return _reverse_cumsum(grad * result, dim) / a
-    # with zeros, result / self is undefined: build prod_{k <= j, k != i} self_k for every (i, j)
+    if not STATE.grad_enabled:
+        return Tensor._wrap(_cumprod_grad_zeros(grad._data, a._data, result._data, dim))
+    # create_graph=True: build prod_{k <= j, k != i} self_k for every (i, j) in engine ops, so that the
+    # result can be differentiated again (O(n^2), as torch's differentiable formula is too)
     x = a.movedim(dim, -1)
     g = grad.movedim(dim, -1)
     lead = tuple(x._data.shape[:-1])
@@ -413,6 +416,26 @@ def _cumprod_grad(grad, a, result, dim):
     upper = Tensor._wrap(np.triu(np.ones((n, n), dtype=a._data.dtype)))
     gi = (g.unsqueeze(-2) * partial * upper).sum(-1)
     return gi.movedim(-1, dim)
+
+
+def _cumprod_grad_zeros(g, x, y, dim):
+    """The first derivative of cumprod where the input has zeros, in O(n) (no second derivative needed).
+
+    Along dim, with z the position of the first zero: before z, grad_k = sum_{i >= k} g_i y_i / x_k;
+    at z, grad_z = sum_{i >= z} g_i prod_{j <= i, j != z} x_j; after z, 0.
+    """
+    x, g, y = (np.moveaxis(v, dim, -1) for v in (x, g, y))
+    n = x.shape[-1]
+    k = np.arange(n)
+    is_zero = x == 0
+    z = np.where(is_zero.any(-1), is_zero.argmax(-1), n)[..., None]
+    before = k < z
+    rev = np.flip(np.cumsum(np.flip(g * y, -1), -1), -1)
+    out = np.where(before, rev / np.where(before, x, 1), 0)
+    c = np.cumprod(np.where(k == z, 1, x), -1)
+    at_z = np.where(k >= z, g * c, 0).sum(-1, keepdims=True)
+    out = out + np.where(k == z, at_z, 0)
+    return np.ascontiguousarray(np.moveaxis(out.astype(x.dtype, copy=False), -1, dim))
 
 
 _NO_DIM = 'missing 1 required positional arguments: "dim"'
