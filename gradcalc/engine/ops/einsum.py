@@ -9,6 +9,9 @@ ViewBackward0 <- BmmBackward0 ...``), gradients for every operand, and second
 derivatives, since each step is a differentiable op of its own.
 """
 
+import numpy as np
+
+from ..limits import check_numel
 from ..tensor import Tensor
 from .support import as_tensor
 
@@ -267,6 +270,7 @@ def _einsum(equation, operands):
 def _sumproduct_pair(left, right, sum_dims, keepdim):
     """``(left * right).sum(sum_dims)`` by permutes, reshapes and one bmm (operands have equal ranks)."""
     if not sum_dims:
+        check_numel(np.broadcast_shapes(left._data.shape, right._data.shape))
         return left * right
     ndim = left._data.ndim
     summed = set(sum_dims)
@@ -302,6 +306,7 @@ def _sumproduct_pair(left, right, sum_dims, keepdim):
     operm = [0] * len(out_size)
     for pos, d in enumerate(lro + lo + list(sum_dims) + ro):
         operm[d] = pos
+    check_numel(out_size)
     from .linalg import bmm
     lmat = left.permute(lperm).reshape(lro_size, lo_size, sum_size)
     rmat = right.permute(rperm).reshape(lro_size, sum_size, ro_size)

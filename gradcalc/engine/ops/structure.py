@@ -288,6 +288,7 @@ class IndexSelectBackward0(Node):
             raise IndexError("index out of range in self")
         if not d.ndim:
             return d.copy()
+        check_numel(d.shape[:dim] + (idx.size,) + d.shape[dim + 1:])
         return np.take(d, idx, axis=dim)
 
     def backward(ctx, grad):
@@ -501,6 +502,7 @@ class DiagEmbedBackward0(Node):
         lo, hi = sorted((d1, d2))
         shape.insert(lo, n)
         shape.insert(hi, n)
+        check_numel(tuple(shape))
         out = np.zeros(tuple(shape), d.dtype)
         diagonal_view(out, offset, d1, d2)[...] = d
         return out
