@@ -430,9 +430,12 @@ class _RetainGrad:
         t = self.ref()
         if t is not None:
             touch(t)
-            if t._grad is None or STATE.grad_enabled:
-                # a fresh tensor: later in-place accumulation must not touch the graph's buffers
-                t._grad = grad if STATE.grad_enabled else Tensor._wrap(grad._data.copy())
+            # as torch: the first gradient is copied (a clone, recorded under create_graph), so
+            # later accumulation never writes into the graph's buffers; later ones are added
+            if t._grad is None:
+                t._grad = grad.clone() if STATE.grad_enabled else Tensor._wrap(grad._data.copy())
+            elif STATE.grad_enabled:
+                t._grad = t._grad + grad
             else:
                 t._grad = Tensor._wrap(t._grad._data + grad._data)
         return None

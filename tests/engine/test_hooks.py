@@ -260,3 +260,14 @@ def test_grad_made_with_create_graph_is_a_copy():
     w = leaf(2.0)
     (w * w).backward(create_graph=True)
     assert type(w.grad.grad_fn).__name__ == "CopyBackwards"   # torch's name(): torch::autograd::CopyBackwards
+
+
+def test_retained_grad_under_create_graph_is_a_clone_and_accumulates():
+    x = leaf([1.0, 2.0])
+    y = x * 2
+    y.retain_grad()
+    z = (y * y).sum()
+    z.backward(create_graph=True)
+    assert y.grad.tolist() == [4.0, 8.0] and type(y.grad.grad_fn).__name__ == "CloneBackward0"
+    z.backward(create_graph=True)
+    assert y.grad.tolist() == [8.0, 16.0] and x.grad.tolist() == [16.0, 32.0]

@@ -463,6 +463,54 @@ case("hooks/leaf-hook-in-autograd-grad", X2, """
     print(x.grad)
 """)
 
+case("hooks/retain-grad-in-autograd-grad", X2, """
+    y = x * 2
+    y.retain_grad()
+    g = torch.autograd.grad((y * y).sum(), x)
+    print(y.grad, g)
+""")
+case("hooks/retain-grad-with-inputs", X2, """
+    y = x * 2
+    y.retain_grad()
+    (y * y).sum().backward(inputs=[x])
+    print(y.grad, x.grad)
+""")
+case("hooks/hook-on-grad-input", X2, """
+    y = x * 2
+    y.register_hook(lambda g: g * 100)
+    print(torch.autograd.grad((y * y).sum(), y))
+""")
+case("hooks/retain-grad-create-graph", X2, """
+    y = x * 2
+    y.retain_grad()
+    z = (y * y).sum()
+    z.backward(create_graph=True)
+    print(y.grad, x.grad)
+    z.backward(create_graph=True)
+    print(y.grad, x.grad)
+""")
+case("hooks/retained-grad-not-written-in-place", X2, """
+    y = x * 2
+    y.retain_grad()
+    z = (y * y).sum()
+    z.backward(retain_graph=True)
+    g = y.grad
+    z.backward()
+    print(y.grad, g)
+""")
+case("hooks/create-graph-accumulates", """
+    x = torch.tensor(2.0, requires_grad=True)
+    y = x ** 2
+    y.backward(create_graph=True)
+    print(x.grad)
+    y.backward(create_graph=True)
+    print(x.grad)
+    w = torch.tensor(2.0, requires_grad=True)
+    w.grad = torch.tensor(1.0)
+    (w ** 2).backward(create_graph=True)
+    print(w.grad)
+""")
+
 # ============================================================== custom Function
 FN_SCALE = """
 class Scale(torch.autograd.Function):
