@@ -17,7 +17,10 @@ As torch's (slow mode), step by step:
 With no differentiable output, the numerical Jacobian must be zero. Failures raise
 ``GradcheckError`` unless ``raise_exception=False`` (then the result is False).
 ``fast_mode`` runs the same (slow, exact) check; ``check_forward_ad`` needs
-forward-mode AD, which this engine does not have.
+forward-mode AD, which this engine does not have. ``check_undefined_grad`` and
+``check_batched_grad`` are accepted and hold by construction here: there are no
+undefined gradients (a missing one is passed as zeros, which step 5 checks) and
+batched gradients (``is_grads_batched``) are computed one entry at a time.
 """
 
 import warnings
