@@ -549,10 +549,9 @@ def sum_to(g, shape):
     """Sum gradient ``g`` down to ``shape`` (undo broadcasting), as an engine op."""
     gshape = g._data.shape
     lead = len(gshape) - len(shape)
-    dims = tuple(range(lead)) + tuple(
-        i + lead for i, s in enumerate(shape) if s == 1 and gshape[i + lead] != 1)
-    if dims:
-        g = g.sum(dims, keepdim=True)
-    if lead or g._data.shape != shape:
-        g = g.reshape(shape)
-    return g
+    kept = tuple(i + lead for i, s in enumerate(shape) if s == 1 and gshape[i + lead] != 1)
+    if not kept:
+        # only leading dims were added by broadcasting: one sum removes them
+        return g.sum(tuple(range(lead))) if lead else g
+    g = g.sum(tuple(range(lead)) + kept, keepdim=True)
+    return g.reshape(shape)

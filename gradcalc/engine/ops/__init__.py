@@ -156,9 +156,9 @@ def _fast(op, general):
 
 
 OPERATORS = {
-    "__add__": _fast(arithmetic.AddBackward0, arithmetic.add), "__radd__": _reflected(arithmetic.add),
+    "__add__": _fast(arithmetic.AddBackward0, arithmetic.add), "__radd__": _fast(arithmetic.AddBackward0, _reflected(arithmetic.add)),
     "__sub__": _fast(arithmetic.SubBackward0, arithmetic.sub), "__rsub__": lambda self, other: arithmetic.rsub(self, other),
-    "__mul__": _fast(arithmetic.MulBackward0, arithmetic.mul), "__rmul__": _reflected(arithmetic.mul),
+    "__mul__": _fast(arithmetic.MulBackward0, arithmetic.mul), "__rmul__": _fast(arithmetic.MulBackward0, _reflected(arithmetic.mul)),
     "__truediv__": _fast(arithmetic.DivBackward0, arithmetic.div), "__rtruediv__": _reflected(arithmetic.div),
     "__floordiv__": arithmetic.floor_divide, "__rfloordiv__": _reflected(arithmetic.floor_divide),
     "__mod__": arithmetic.remainder, "__rmod__": _reflected(arithmetic.remainder),

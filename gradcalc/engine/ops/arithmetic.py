@@ -38,6 +38,8 @@ class AddBackward0(Node):
         return _binary(np.add, a, b)
 
     def backward(ctx, grad):
+        if ctx._next[1][0] is None:
+            return grad, None
         return grad, (grad if ctx.alpha == 1 else grad * ctx.alpha)
 
 
@@ -57,7 +59,10 @@ class SubBackward0(Node):
         return _binary(np.subtract, a, b)
 
     def backward(ctx, grad):
-        return grad, (-grad if ctx.alpha == 1 else grad * -ctx.alpha)
+        ga = grad if ctx._next[0][0] is not None else None
+        if ctx._next[1][0] is None:
+            return ga, None
+        return ga, (-grad if ctx.alpha == 1 else grad * -ctx.alpha)
 
 
 class RsubBackward1(Node):
@@ -86,7 +91,10 @@ class RsubBackward0(Node):
         return _binary(lambda A, B: B - A * alpha if alpha != 1 else B - A, a, b)
 
     def backward(ctx, grad):
-        return (-grad if ctx.alpha == 1 else grad * -ctx.alpha), grad
+        ga = None
+        if ctx._next[0][0] is not None:
+            ga = -grad if ctx.alpha == 1 else grad * -ctx.alpha
+        return ga, (grad if ctx._next[1][0] is not None else None)
 
 
 class MulBackward0(Node):
@@ -184,7 +192,7 @@ class PowBackward1(Node):
     def forward(ctx, a, b):
         ctx.save_for_backward(a, b)
         A, B = binary_arrays(a, b)
-        if A.dtype.kind == "b":
+        if A.dtype.kind == "b" and B.dtype.kind == "b":
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         if A.dtype.kind in "iu" and np.any(B < 0):
             raise RuntimeError("Integers to negative integer powers are not allowed.")
@@ -255,6 +263,10 @@ def _is_bool(v):
 
 def _check_bool_sub(a, b):
     """torch refuses subtraction with bool operands (Python bools count as bool tensors)."""
+    if a.__class__ is Tensor and a._data.dtype.kind == "f":
+        c = b.__class__
+        if c is float or c is int or c is Tensor and b._data.dtype.kind != "b":
+            return  # the common case, decided without the general test
     ba, bb = _is_bool(a), _is_bool(b)
     if ba and bb:
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "

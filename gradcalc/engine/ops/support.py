@@ -37,8 +37,11 @@ def binary_arrays(a, b, true_divide=False):
     A = a._data if a_is_t else a
     B = b._data if b_is_t else b
     if a_is_t and b_is_t:
-        if A.dtype == B.dtype and (not true_divide or A.dtype.kind == "f"):
+        da, db = A.dtype, B.dtype
+        if da == db and (not true_divide or da.kind == "f"):
             return A, B
+        if da.kind == "f" and db.kind == "b" or da.kind == "b" and db.kind == "f":
+            return A, B  # a float with a bool mask: numpy keeps the float dtype, as torch does
     elif a_is_t:
         if A.dtype.kind == "f" and not isinstance(b, bool):
             return A, B  # numpy keeps a float array's dtype against a Python scalar (NEP 50)
