@@ -9,7 +9,9 @@ import math
 
 import numpy as np
 
+from ..grad_mode import STATE
 from ..node import Node
+from ..tensor import Tensor
 from .checks import check
 from .pointwise import _type_word, erf, erf_array
 from .unary import where
@@ -74,16 +76,23 @@ class GeluBackward0(Node):
               check(lambda x: gelu(x * 2).sum(1), (3, 4), label="summed"))
 
     def forward(ctx, a, approximate="none"):
-        ctx.save_for_backward(a)
         ctx.approximate = approximate
         d = _float_only(a, "GeluKernelImpl")
         if approximate == "tanh":
+            ctx.save_for_backward(a, None)
             inner = _SQRT_2_OVER_PI * (d + _GELU_C * d * d * d)
             return _out(0.5 * d * (1 + np.tanh(inner)), a)
-        return _out(0.5 * d * (1 + erf_array(d * _SQRT_HALF)), a)
+        e = erf_array(d * _SQRT_HALF)
+        ctx.save_for_backward(a, Tensor._wrap(e))  # erf is costly: a plain backward reuses it
+        return _out(0.5 * d * (1 + e), a)
 
     def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
+        x, e = ctx.saved_tensors
+        if ctx.approximate != "tanh" and not STATE.grad_enabled:
+            d = x._data.astype(e._data.dtype, copy=False)
+            cdf = (1 + e._data) * 0.5
+            pdf = np.exp(d * d * -0.5) * _INV_SQRT_2PI
+            return grad * Tensor._wrap(np.asarray(cdf + d * pdf, dtype=x._data.dtype))
         if ctx.approximate == "tanh":
             x2 = x * x
             t = ((x + x2 * x * _GELU_C) * _SQRT_2_OVER_PI).tanh()
