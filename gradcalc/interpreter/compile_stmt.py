@@ -1,0 +1,455 @@
+"""Statements -> closures ``ex(f) -> None | BREAK | CONTINUE | RETURN``.
+
+``compile_module`` is the entry point: it analyses scopes and returns one
+closure per top-level statement (the session runs each atomically).
+"""
+
+from __future__ import annotations
+
+from gradcalc.parser import ast as A
+
+from . import sandbox
+from .compile_expr import INPLACE, Ctx, constant_of, expr, index_expr, name_loader
+from .errors import Source, located, note
+from .functions import function_maker
+from .runtime import BREAK, CONTINUE, RETURN, raise_stop, touch
+from .scope import analyze, analyze_expression
+from .targets import delete, name_store, store
+
+
+class LanguageError(Exception):
+    """An error of the language itself with a kind of its own (``UsageError`` for a magic)."""
+
+    def __init__(self, kind, message):
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+def compile_module(module, rt, filename, text, echo):
+    """[(closure, node)] for the top-level statements of ``module`` (may raise ParseError)."""
+    src = Source(filename, text)
+    scopes = analyze(module, filename, text)
+    cx = Ctx(scopes[None], scopes, src, rt, echo)
+    return [(statement(s, cx), s) for s in module.body]
+
+
+def compile_expression(node, rt, filename, text):
+    """The closure evaluating a lone expression at module level (``session.eval``)."""
+    src = Source(filename, text)
+    scopes = analyze_expression(node, filename, text)
+    return expr(node, Ctx(scopes[None], scopes, src, rt, False))
+
+
+def block(stmts, cx):
+    """One closure running ``stmts`` in order, stopping at the first signal."""
+    body = [statement(s, cx) for s in stmts if type(s) not in _NO_OPS]
+    if not body:
+        return _nothing
+    if len(body) == 1:
+        return body[0]
+    if len(body) == 2:
+        s0, s1 = body
+
+        def block2(f):
+            r = s0(f)
+            if r is not None:
+                return r
+            return s1(f)
+        return block2
+
+    def block_n(f):
+        for s in body:
+            r = s(f)
+            if r is not None:
+                return r
+        return None
+    return block_n
+
+
+def _nothing(f):
+    return None
+
+
+def statement(node, cx):
+    return _STMT[type(node)](node, cx)
+
+
+# -- simple statements ---------------------------------------------------------------------
+
+# Statements catch what their expressions did not place (a comprehension's loop
+# interrupted, an unpacking that fails), so that every error has a line.
+
+def _expr_stmt(n, cx):
+    value = expr(n.value, cx)
+    loc = (cx.src, n)
+    if not cx.echo:
+        def expr_stmt(f):
+            try:
+                value(f)
+            except BaseException as e:
+                note(e, loc)
+                raise
+        return expr_stmt
+    display = cx.rt.display
+
+    def expr_echo(f):
+        try:
+            v = value(f)
+            if v is not None:
+                show = display[0]
+                if show is not None:
+                    show(v)
+        except BaseException as e:
+            note(e, loc)
+            raise
+    return expr_echo
+
+
+def _assign(n, cx):
+    value = expr(n.value, cx)
+    loc = (cx.src, n)
+    if len(n.targets) == 1:
+        target = n.targets[0]
+        if type(target) is A.Name and cx.scope.lookup(target.id)[0] == "global":
+            ns = cx.rt.ns
+            name = target.id
+
+            def assign_global(f):
+                try:
+                    ns[name] = value(f)
+                except BaseException as e:
+                    note(e, loc)
+                    raise
+            return assign_global
+        st = store(target, cx)
+
+        def assign(f):
+            try:
+                st(f, value(f))
+            except BaseException as e:
+                note(e, loc)
+                raise
+        return assign
+    stores = [store(t, cx) for t in n.targets]
+
+    def assign_many(f):
+        try:
+            v = value(f)
+            for st in stores:
+                st(f, v)
+        except BaseException as e:
+            note(e, loc)
+            raise
+    return assign_many
+
+
+def _augmented(op):
+    def aug(a, b):
+        if type(a) is list or type(a) is dict:
+            touch(a)  # list += changes the list in place
+        return op(a, b)
+    return aug
+
+
+def _augassign(n, cx):
+    op = _augmented(INPLACE[n.op])
+    value = expr(n.value, cx)
+    target = n.target
+    loc = (cx.src, n)
+    kind = type(target)
+    if kind is A.Name:
+        load = name_loader(target.id, target, cx)
+        st = name_store(target.id, cx)
+
+        def augassign_name(f):
+            try:
+                v = op(load(f), value(f))
+            except BaseException as e:
+                note(e, loc)
+                raise
+            st(f, v)
+        return augassign_name
+    obj_of = expr(target.value, cx)
+    if kind is A.Attribute:
+        read = sandbox.attr_reader(target.attr)
+        attr = target.attr
+
+        def augassign_attribute(f):
+            try:
+                obj = obj_of(f)
+                sandbox.set_attribute(obj, attr, op(read(obj), value(f)))
+            except BaseException as e:
+                note(e, loc)
+                raise
+        return augassign_attribute
+    ok, const = constant_of(target.index)
+    index = (lambda f: const) if ok else index_expr(target.index, cx)
+
+    def augassign_item(f):
+        try:
+            obj = obj_of(f)
+            i = index(f)
+            sandbox.set_item(obj, i, op(obj[i], value(f)))
+        except BaseException as e:
+            note(e, loc)
+            raise
+    return augassign_item
+
+
+def _delete(n, cx):
+    parts = [delete(t, cx) for t in n.targets]
+    loc = (cx.src, n)
+
+    def delete_all(f):
+        try:
+            for p in parts:
+                p(f)
+        except BaseException as e:
+            note(e, loc)
+            raise
+    return delete_all
+
+
+def _return(n, cx):
+    if n.value is None:
+        def return_none(f):
+            f[0] = None
+            return RETURN
+        return return_none
+    value = expr(n.value, cx)
+    loc = (cx.src, n)
+
+    def return_value(f):
+        try:
+            f[0] = value(f)
+        except BaseException as e:
+            note(e, loc)
+            raise
+        return RETURN
+    return return_value
+
+
+def _break(n, cx):
+    return lambda f: BREAK
+
+
+def _continue(n, cx):
+    return lambda f: CONTINUE
+
+
+def _assert(n, cx):
+    test = expr(n.test, cx)
+    msg = expr(n.msg, cx) if n.msg is not None else None
+    loc = (cx.src, n)
+
+    def assert_(f):
+        try:
+            if not test(f):
+                raise AssertionError(msg(f)) if msg is not None else AssertionError()
+        except BaseException as e:
+            note(e, loc)
+            raise
+    return assert_
+
+
+def _import(n, cx):
+    bindings = []
+    for alias in n.names:
+        if alias.asname:
+            bindings.append((alias.name, alias.name, name_store(alias.asname, cx)))
+        else:
+            top = alias.name.split(".")[0]
+            bindings.append((alias.name, top, name_store(top, cx)))
+    loc = (cx.src, n)
+
+    def import_(f):
+        for dotted, bound, st in bindings:
+            try:
+                sandbox.import_module(dotted)
+                value = sandbox.import_module(bound)
+            except BaseException as e:
+                note(e, loc)
+                raise
+            st(f, value)
+    return import_
+
+
+def _import_from(n, cx):
+    loc = (cx.src, n)
+    dotted = n.module
+    if any(a.name == "*" for a in n.names):
+        ns = cx.rt.ns
+
+        def import_star(f):
+            try:
+                ns.update(sandbox.import_all(dotted))
+            except BaseException as e:
+                note(e, loc)
+                raise
+        return import_star
+    bindings = [(a.name, name_store(a.asname or a.name, cx)) for a in n.names]
+
+    def import_from(f):
+        for name, st in bindings:
+            try:
+                value = sandbox.import_name(dotted, name)
+            except BaseException as e:
+                note(e, loc)
+                raise
+            st(f, value)
+    return import_from
+
+
+def _magic(n, cx):
+    rt = cx.rt
+    handler = rt.magic
+    loc = (cx.src, n)
+
+    def magic(f):
+        h = handler[0]
+        if h is None:
+            raise located(LanguageError("UsageError", f"%{n.name}: magics are not available here"), loc)
+        try:
+            h(rt.session, n.name, n.args, n)
+        except BaseException as e:
+            note(e, loc)
+            raise
+    return magic
+
+
+# -- compound statements -------------------------------------------------------------------
+
+def _if(n, cx):
+    test = expr(n.test, cx)
+    body = block(n.body, cx)
+    loc = (cx.src, n.test)
+    if not n.orelse:
+        def if_(f):
+            try:
+                if test(f):
+                    return body(f)
+                return None
+            except BaseException as e:
+                note(e, loc)
+                raise
+        return if_
+    orelse = block(n.orelse, cx)
+
+    def if_else(f):
+        try:
+            if test(f):
+                return body(f)
+            return orelse(f)
+        except BaseException as e:
+            note(e, loc)
+            raise
+    return if_else
+
+
+def _while(n, cx):
+    test = expr(n.test, cx)
+    body = block(n.body, cx)
+    orelse = block(n.orelse, cx) if n.orelse else None
+    flag = cx.rt.flag
+    loc = (cx.src, n.test)
+
+    def while_(f):
+        try:
+            while test(f):
+                if flag[0] is not None:
+                    raise_stop(flag)
+                r = body(f)
+                if r is not None:
+                    if r is BREAK:
+                        return None
+                    if r is CONTINUE:
+                        continue
+                    return r
+            if orelse is not None:
+                return orelse(f)
+            return None
+        except BaseException as e:
+            note(e, loc)
+            raise
+    return while_
+
+
+def _for(n, cx):
+    iterable = expr(n.iter, cx)
+    st = store(n.target, cx)
+    body = block(n.body, cx)
+    orelse = block(n.orelse, cx) if n.orelse else None
+    flag = cx.rt.flag
+    loc = (cx.src, n.iter)
+
+    def for_(f):
+        try:
+            for v in iterable(f):
+                if flag[0] is not None:
+                    raise_stop(flag)
+                st(f, v)
+                r = body(f)
+                if r is not None:
+                    if r is BREAK:
+                        return None
+                    if r is CONTINUE:
+                        continue
+                    return r
+            if orelse is not None:
+                return orelse(f)
+            return None
+        except BaseException as e:
+            note(e, loc)
+            raise
+    return for_
+
+
+def _with(n, cx):
+    inner = block(n.body, cx)
+    for item in reversed(n.items):
+        inner = _with_item(item, inner, cx)
+    return inner
+
+
+def _with_item(item, body, cx):
+    manager = expr(item.context_expr, cx)
+    st = store(item.target, cx) if item.target is not None else None
+    loc = (cx.src, item.context_expr)
+
+    def with_(f):
+        try:
+            mgr = manager(f)
+            sandbox.check_context_manager(mgr)
+        except BaseException as e:
+            note(e, loc)
+            raise
+        with mgr as value:
+            if st is not None:
+                st(f, value)
+            return body(f)
+    return with_
+
+
+def _functiondef(n, cx):
+    create = function_maker(n, cx, n.name, body=lambda inner: block(n.body, inner))
+    st = name_store(n.name, cx)
+    loc = (cx.src, n)
+
+    def def_(f):
+        try:
+            st(f, create(f))
+        except BaseException as e:
+            note(e, loc)
+            raise
+    return def_
+
+
+_NO_OPS = (A.Pass, A.Global, A.Nonlocal)
+
+_STMT = {
+    A.Expr: _expr_stmt, A.Assign: _assign, A.AugAssign: _augassign, A.Delete: _delete, A.Return: _return,
+    A.Break: _break, A.Continue: _continue, A.Assert: _assert, A.Import: _import, A.ImportFrom: _import_from,
+    A.Magic: _magic, A.If: _if, A.While: _while, A.For: _for, A.With: _with, A.FunctionDef: _functiondef,
+    A.Pass: lambda n, cx: _nothing, A.Global: lambda n, cx: _nothing, A.Nonlocal: lambda n, cx: _nothing,
+}

@@ -1,0 +1,110 @@
+"""What compiled code shares at run time: sentinels, cells, control signals, limits.
+
+Compiled statements return ``None`` to go on, or one of the signals below to
+leave a block (``break``, ``continue``, ``return``: the returned value waits in
+slot 0 of the function's frame). Exceptions are only for errors.
+"""
+
+from __future__ import annotations
+
+
+class _Sentinel:
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return self.name
+
+
+UNBOUND = _Sentinel("<unbound>")  # a local that has no value yet (or was deleted)
+BREAK = _Sentinel("<break>")
+CONTINUE = _Sentinel("<continue>")
+RETURN = _Sentinel("<return>")
+
+
+class Cell:
+    """A variable shared between a function and the functions nested in it."""
+
+    __slots__ = ("v",)
+
+    def __init__(self, v=UNBOUND):
+        self.v = v
+
+
+class Stop(BaseException):
+    """Raised inside the evaluation to stop it: ``--timeout`` or ``session.interrupt()``.
+
+    A BaseException, so that no ``except Exception`` in the engine swallows it.
+    ``kind`` is what the user sees (``TimeoutError`` or ``KeyboardInterrupt``).
+    """
+
+    def __init__(self, kind, message=""):
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+class ExitRequested(SystemExit):
+    """``exit()`` / ``quit()`` in the user's code: the caller should stop (status ``code``)."""
+
+
+class Runtime:
+    """The per-session state compiled closures read: names, limits, hooks.
+
+    ``flag[0]`` is None while running normally; ``session.interrupt()`` or the
+    timeout timer put a ``Stop`` there, which loops and calls raise.
+    """
+
+    __slots__ = ("ns", "builtins", "flag", "depth", "max_depth", "display", "magic", "session")
+
+    def __init__(self, ns, builtins, max_depth, session=None):
+        self.ns = ns
+        self.builtins = builtins
+        self.flag = [None]
+        self.depth = [0]
+        self.max_depth = [max_depth]
+        self.display = [None]
+        self.magic = [None]
+        self.session = session
+
+
+def raise_stop(flag):
+    """Raise the Stop waiting in ``flag[0]`` (and clear it)."""
+    stop = flag[0]
+    flag[0] = None
+    raise stop
+
+
+# -- undo for mutable values other than tensors ------------------------------------------
+# While a statement runs, ACTIVE[0] is a dict id -> (object, saved copy) (see atomic.py);
+# every change to a list, a dict or a cell made by the language first calls touch().
+
+ACTIVE = [None]
+
+
+def touch(obj):
+    """Remember ``obj`` (list, dict or Cell) as it is, before the language changes it."""
+    saved = ACTIVE[0]
+    if saved is not None and id(obj) not in saved:
+        cls = type(obj)
+        if cls is Cell:
+            saved[id(obj)] = (obj, obj.v)
+        elif cls is dict:
+            saved[id(obj)] = (obj, dict(obj))
+        else:
+            saved[id(obj)] = (obj, list(obj))
+
+
+def restore(saved):
+    """Put every remembered list, dict and cell back."""
+    for obj, copy in saved.values():
+        cls = type(obj)
+        if cls is Cell:
+            obj.v = copy
+        elif cls is dict:
+            obj.clear()
+            obj.update(copy)
+        else:
+            obj[:] = copy

@@ -1,0 +1,639 @@
+"""The sandbox: everything the language can reach, decided in this one module.
+
+The language sees
+* names: the builtins of SPEC §2 (``print range len ...``), ``torch``, and every
+  name of the torch namespace bare (``ones``, ``sin``, ``float32``), Python's
+  builtins winning where both have one (``float``, ``sum``, ``max``);
+* modules: ``torch``, ``torch.nn``, ``torch.nn.functional``, ``torch.autograd``
+  (and ``torch.autograd.functional``, ``torch.linalg`` when the engine has them),
+  each a ``module`` object of ours holding only the engine's public names — never
+  a real Python module;
+* attributes: per type, the public API (below). A name that starts with ``_`` is
+  never reachable, on anything.
+
+Where the lists come from: the torch namespaces from the engine modules'
+``__all__`` / public names (implementation modules, and functions or classes
+defined outside the engine, are left out); Tensor's from ``ops.METHODS``,
+``ops.PROPERTIES`` and Tensor's own public attributes. So an op the engine adds
+is reachable without touching this file; what the engine must not show the
+language is listed in ``_WITHHELD`` with the reason the user is told.
+
+Every other type has a short allowlist here (``_TYPE_ATTRS``), and a type not
+listed has no attributes at all: a function, a class, a generator, a numpy dtype
+are opaque. What makes it safe: no attribute lookup in the language bypasses
+``attr_reader``; ``str.format`` is reimplemented on top of it; item assignment
+reaches only tensors, lists and dicts; and only the engine's context managers
+work in ``with``.
+"""
+
+from __future__ import annotations
+
+import operator
+import sys
+import types
+
+from .errors import did_you_mean
+from .runtime import ExitRequested, touch
+
+# The torch modules the language knows, each present when the engine has it.
+_TORCH_MODULES = ("torch", "torch.nn", "torch.nn.functional", "torch.autograd", "torch.autograd.functional",
+                  "torch.linalg", "torch.special", "torch.fft")
+
+# Engine names the language must not reach, with what the user is told instead.
+_NO_CLASSES = "custom autograd Functions are defined with a class statement, which gradcalc's language does not have"
+_WITHHELD = {
+    "torch.autograd": {"Function": _NO_CLASSES, "FunctionCtx": _NO_CLASSES, "once_differentiable": _NO_CLASSES},
+    "torch": {"save": "files are written only by %save", "load": "files are read only by %load"},
+}
+
+# Python's builtins the language has (SPEC §2), beside print/exit/quit defined below.
+_PY_BUILTINS = ("range", "len", "abs", "min", "max", "sum", "float", "int", "bool", "str", "round", "list",
+                "tuple", "zip", "enumerate", "isinstance")
+
+_PRIVATE = ("access to '{name}' is not allowed: gradcalc's language cannot reach Python internals "
+            "(names starting with '_')")
+
+
+# -- the language's own builtins ----------------------------------------------------------
+
+class builtin_function_or_method:  # named so that Python's messages read as for a builtin
+    """A builtin of the language implemented here (print, exit, quit)."""
+
+    __slots__ = ("_fn", "_name", "_repr")
+
+    def __init__(self, name, fn, text=None):
+        self._fn = fn
+        self._name = name
+        self._repr = text or f"<built-in function {name}>"
+
+    def __call__(self, *args, **kwargs):
+        return self._fn(*args, **kwargs)
+
+    def __repr__(self):
+        return self._repr
+
+
+def make_print(write):
+    """``print`` writing through ``write(text)`` (the session's ``out``)."""
+
+    def print_(*values, sep=" ", end="\n", flush=False, **unknown):
+        if unknown:
+            name = next(iter(unknown))
+            if name == "file":
+                raise TypeError("print() cannot write to a file in gradcalc (output goes to the screen)")
+            raise TypeError(f"print() got an unexpected keyword argument '{name}'")
+        if sep is None:
+            sep = " "
+        if end is None:
+            end = "\n"
+        if type(sep) is not str:
+            raise TypeError(f"sep must be None or a string, not {type(sep).__name__}")
+        if type(end) is not str:
+            raise TypeError(f"end must be None or a string, not {type(end).__name__}")
+        write(sep.join([str(v) for v in values]) + end)
+        if flush:
+            stream = getattr(write, "__self__", None)  # out=sys.stdout.write: flush that stream
+            if hasattr(stream, "flush"):
+                stream.flush()
+
+    return builtin_function_or_method("print", print_)
+
+
+def _exit(code=None):
+    raise ExitRequested(code)
+
+
+_EXIT_TEXT = "Use exit() or Ctrl-D (i.e. EOF) to exit"
+
+
+# -- modules --------------------------------------------------------------------------------
+
+class module:  # named so that messages read "'module' object is not callable"
+    """A torch namespace as the language sees it: a fixed set of names, nothing else."""
+
+    __slots__ = ("_name", "_members", "_withheld")
+
+    def __init__(self, name, members, withheld=None):
+        object.__setattr__(self, "_name", name)
+        object.__setattr__(self, "_members", members)
+        object.__setattr__(self, "_withheld", withheld or {})
+
+    def __getattr__(self, attr):  # for Python code (completion, %help); the language uses get()
+        try:
+            return self._members[attr]
+        except KeyError:
+            raise AttributeError(self._missing(attr)) from None
+
+    def get(self, attr):
+        try:
+            return self._members[attr]
+        except KeyError:
+            raise AttributeError(self._missing(attr)) from None
+
+    def _missing(self, attr):
+        why = self._withheld.get(attr)
+        if why:
+            return f"module '{self._name}' has no attribute '{attr}' ({why})"
+        return f"module '{self._name}' has no attribute '{attr}'" + did_you_mean(attr, self._members)
+
+    def __setattr__(self, attr, value):
+        raise AttributeError(f"module '{self._name}' is read-only in gradcalc")
+
+    def __dir__(self):
+        return sorted(self._members)
+
+    def __repr__(self):
+        return f"<module '{self._name}'>"
+
+
+_modules = None
+_globals = None
+
+
+def _engine():
+    import gradcalc.engine
+
+    return gradcalc.engine
+
+
+def _engine_module(dotted):
+    """The engine module standing for torch module ``dotted``, or None (found through attributes,
+    so nothing is imported that the engine itself did not import)."""
+    mod = _engine()
+    for part in dotted.split(".")[1:]:
+        mod = getattr(mod, part, None)
+        if not isinstance(mod, types.ModuleType):
+            return None
+    return mod
+
+
+def _public_names(mod):
+    names = getattr(mod, "__all__", None)
+    if names is None:
+        names = [k for k in vars(mod) if not k.startswith("_")]
+    return [n for n in names if not n.startswith("_")]
+
+
+def _is_engine_object(value):
+    """Functions and classes must come from the engine (not typing, functools, numpy ...)."""
+    if isinstance(value, (types.FunctionType, type, types.BuiltinFunctionType)):
+        return (getattr(value, "__module__", "") or "").startswith("gradcalc.engine")
+    return True
+
+
+def modules():
+    """{"torch": module, "torch.nn.functional": module, ...}: the modules ``import`` can bind."""
+    global _modules
+    if _modules is None:
+        engine_mods = {d: _engine_module(d) for d in _TORCH_MODULES}
+        engine_mods = {d: m for d, m in engine_mods.items() if m is not None}
+        built = {}
+        # children first, so a parent can hold its child namespaces
+        for dotted in sorted(engine_mods, key=lambda d: -d.count(".")):
+            mod = engine_mods[dotted]
+            withheld = _WITHHELD.get(dotted, {})
+            members = {}
+            for name in _public_names(mod):
+                if name in withheld:
+                    continue
+                value = getattr(mod, name, None)
+                if isinstance(value, types.ModuleType):
+                    child = f"{dotted}.{name}"
+                    if child in built and engine_mods.get(child) is value:
+                        members[name] = built[child]
+                    continue  # implementation modules never reach the language
+                if _is_engine_object(value):
+                    members[name] = value
+            built[dotted] = module(dotted, members, withheld)
+        _modules = {d: built[d] for d in _TORCH_MODULES if d in built}
+    return _modules
+
+
+def global_names():
+    """{name: object} the language starts with: builtins, ``torch``, the bare torch names."""
+    global _globals
+    if _globals is None:
+        torch = modules()["torch"]
+        names = {k: v for k, v in torch._members.items() if not isinstance(v, module)}
+        names["torch"] = torch
+        py = __builtins__ if isinstance(__builtins__, dict) else vars(__builtins__)
+        for name in _PY_BUILTINS:
+            names[name] = py[name]
+        names["print"] = make_print(lambda text: sys.stdout.write(text))
+        names["exit"] = builtin_function_or_method("exit", _exit, _EXIT_TEXT)
+        names["quit"] = builtin_function_or_method("quit", _exit, _EXIT_TEXT)
+        _globals = names
+    return _globals
+
+
+# -- attributes -----------------------------------------------------------------------------
+
+def _tensor_names():
+    from gradcalc.engine import Tensor
+    from gradcalc.engine.ops import METHODS, PROPERTIES
+
+    names = set(METHODS) | set(PROPERTIES) | {n for n in dir(Tensor) if not n.startswith("_")}
+    return frozenset(n for n in names if not n.startswith("_"))
+
+
+_STR_WITHHELD = {"format_map": "use str.format", "encode": "bytes are not part of gradcalc's language"}
+_LIST_MUTATING = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse"})
+_DICT_MUTATING = frozenset({"pop", "popitem", "setdefault", "update", "clear"})
+_NUMBER = ("real", "imag", "conjugate")
+
+# Short allowlists for the other types the language meets (by exact type, or base class
+# for the engine's types; see _names_for_type).
+_TYPE_ATTRS = {
+    "list": ("append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse", "index", "count", "copy"),
+    "tuple": ("index", "count"),
+    "dict": ("keys", "values", "items", "get", "copy", "pop", "popitem", "setdefault", "update", "clear"),
+    "int": _NUMBER + ("bit_length", "bit_count", "numerator", "denominator", "as_integer_ratio", "is_integer"),
+    "float": _NUMBER + ("is_integer", "as_integer_ratio", "hex"),
+    "complex": _NUMBER,
+    "range": ("start", "stop", "step", "index", "count"),
+    "slice": ("start", "stop", "step", "indices"),
+    # numpy arrays only come from x.numpy(): read their values, nothing that touches files or memory
+    "ndarray": ("shape", "ndim", "size", "tolist", "item"),
+    "numpy_scalar": ("item", "tolist"),
+    # the engine's types other than Tensor: torch's public API of each
+    "Node": ("name", "next_functions", "register_hook", "register_prehook"),
+    "AccumulateGrad": ("name", "next_functions", "register_hook", "register_prehook", "variable"),
+    "dtype": ("is_floating_point", "is_complex", "is_signed", "itemsize"),
+    "device": ("type", "index"),
+    "Size": ("index", "count", "numel"),
+    "RemovableHandle": ("remove",),
+    "Generator": ("manual_seed", "seed", "initial_seed"),
+}
+
+_PYTHON_TYPES = ("list", "tuple", "dict", "int", "float", "complex", "range", "slice")
+_type_names = {}  # type -> frozenset of attribute names the language may read
+
+
+def _names_for_type(tp):
+    names = _type_names.get(tp)
+    if names is None:
+        names = _type_names[tp] = frozenset(n for n in _compute_names(tp) if hasattr(tp, n))
+    return names
+
+
+def _compute_names(tp):
+    from gradcalc.engine import Size, Tensor, device, dtype
+    from gradcalc.engine.node import AccumulateGrad, Node, RemovableHandle
+    from gradcalc.engine.random import Generator
+
+    if issubclass(tp, Tensor):
+        return _tensor_names()
+    if issubclass(tp, AccumulateGrad):
+        return _TYPE_ATTRS["AccumulateGrad"]
+    if issubclass(tp, Node):
+        return _TYPE_ATTRS["Node"]
+    if tp is str:
+        return [n for n in dir(str) if not n.startswith("_") and n not in _STR_WITHHELD]
+    if tp is bool:
+        return _TYPE_ATTRS["int"]
+    for cls, key in ((dtype, "dtype"), (device, "device"), (Size, "Size"), (RemovableHandle, "RemovableHandle"),
+                     (Generator, "Generator")):
+        if issubclass(tp, cls):
+            return _TYPE_ATTRS[key]
+    if issubclass(tp, tuple) and hasattr(tp, "_fields") and tp.__module__.startswith("gradcalc.engine"):
+        return tuple(tp._fields) + _TYPE_ATTRS["tuple"]  # torch.return_types.*
+    if tp.__module__ == "builtins" and tp.__name__ in _PYTHON_TYPES:
+        return _TYPE_ATTRS[tp.__name__]
+    if tp.__module__.startswith("numpy"):
+        import numpy as np
+
+        if issubclass(tp, np.ndarray):
+            return _TYPE_ATTRS["ndarray"]
+        if issubclass(tp, np.generic):
+            return _TYPE_ATTRS["numpy_scalar"]
+    return ()
+
+
+def _class_names(cls):
+    """Attributes the language may read on a class object: Tensor's methods (``torch.Tensor.add``)."""
+    from gradcalc.engine import Tensor
+
+    if cls is Tensor:
+        return frozenset(n for n in _tensor_names() if isinstance(getattr(Tensor, n, None), types.FunctionType))
+    return frozenset()
+
+
+def members(obj):
+    """Sorted names of the attributes the language may read on ``obj`` (for completion, %help)."""
+    if type(obj) is module:
+        return sorted(obj._members)
+    if isinstance(obj, type):
+        return sorted(_class_names(obj))
+    return sorted(_names_for_type(type(obj)))
+
+
+def _type_label(obj):
+    return type(obj).__name__
+
+
+def _no_attribute(obj, name, names):
+    if isinstance(obj, type):
+        return AttributeError(f"type object '{obj.__name__}' has no attribute '{name}'" + did_you_mean(name, names))
+    tp = type(obj)
+    if tp is str and name in _STR_WITHHELD:
+        return AttributeError(f"'str' object has no attribute '{name}' in gradcalc ({_STR_WITHHELD[name]})")
+    return AttributeError(f"'{_type_label(obj)}' object has no attribute '{name}'" + did_you_mean(name, names))
+
+
+class _MutatingMethod:
+    """A list's or dict's mutating method: remembers the container first (atomic statements)."""
+
+    __slots__ = ("_obj", "_name")
+
+    def __init__(self, obj, name):
+        self._obj = obj
+        self._name = name
+
+    def __call__(self, *args, **kwargs):
+        touch(self._obj)
+        return getattr(self._obj, self._name)(*args, **kwargs)
+
+    def __repr__(self):
+        return f"<built-in method {self._name} of {type(self._obj).__name__} object at {hex(id(self._obj))}>"
+
+
+class _Format:
+    """``str.format``, with every ``{0.attr}`` / ``{0[i]}`` field looked up by the sandbox's rules."""
+
+    __slots__ = ("_s",)
+
+    def __init__(self, s):
+        self._s = s
+
+    def __call__(self, *args, **kwargs):
+        return _formatter().vformat(self._s, args, kwargs)
+
+    def __repr__(self):
+        return f"<built-in method format of str object at {hex(id(self._s))}>"
+
+
+_the_formatter = None
+
+
+def _formatter():
+    global _the_formatter
+    if _the_formatter is None:
+        import string
+        from _string import formatter_field_name_split
+
+        class SafeFormatter(string.Formatter):
+            def get_field(self, field_name, args, kwargs):
+                first, rest = formatter_field_name_split(field_name)
+                obj = self.get_value(first, args, kwargs)
+                for is_attr, key in rest:
+                    obj = get_attribute(obj, key) if is_attr else obj[key]
+                return obj, first
+
+        _the_formatter = SafeFormatter()
+    return _the_formatter
+
+
+def _accessor(tp, name):
+    """How to read attribute ``name`` on objects of type ``tp``: a function obj -> value."""
+    if tp is module:
+        return lambda obj: obj.get(name)
+    if issubclass(tp, type):
+        def read_class(obj):
+            names = _class_names(obj)
+            if name in names:
+                return getattr(obj, name)
+            raise _no_attribute(obj, name, names)
+        return read_class
+    names = _names_for_type(tp)
+    if name in names:
+        if (tp is list and name in _LIST_MUTATING) or (tp is dict and name in _DICT_MUTATING):
+            return lambda obj: _MutatingMethod(obj, name)
+        if tp is str and name == "format":
+            return _Format
+        return operator.attrgetter(name)
+
+    def refuse(obj):
+        raise _no_attribute(obj, name, names)
+    return refuse
+
+
+def _private(name):
+    def refuse(obj):
+        raise AttributeError(_PRIVATE.format(name=name))
+    return refuse
+
+
+_accessors = {}  # (type, name) -> accessor
+
+
+def attr_reader(name):
+    """A function ``obj -> obj.name`` that applies the sandbox's rules (one per attribute node)."""
+    if name.startswith("_"):
+        return _private(name)
+    cache = {}
+
+    def read(obj):
+        tp = type(obj)
+        acc = cache.get(tp)
+        if acc is None:
+            acc = _accessors.get((tp, name))
+            if acc is None:
+                acc = _accessors[(tp, name)] = _accessor(tp, name)
+            cache[tp] = acc
+        return acc(obj)
+
+    return read
+
+
+def get_attribute(obj, name):
+    """``obj.name`` under the sandbox's rules (str.format fields, one-off lookups)."""
+    if name.startswith("_"):
+        raise AttributeError(_PRIVATE.format(name=name))
+    tp = type(obj)
+    acc = _accessors.get((tp, name))
+    if acc is None:
+        acc = _accessors[(tp, name)] = _accessor(tp, name)
+    return acc(obj)
+
+
+_TENSOR_WRITABLE = frozenset({"grad", "requires_grad", "data"})
+
+
+def set_attribute(obj, name, value):
+    """``obj.name = value``: only ``grad``, ``requires_grad`` and ``data`` of a tensor."""
+    from gradcalc.engine import Tensor
+
+    if name.startswith("_"):
+        raise AttributeError(_PRIVATE.format(name=name))
+    if isinstance(obj, Tensor):
+        if name in _TENSOR_WRITABLE:
+            setattr(obj, name, value)
+            return
+        names = _names_for_type(type(obj))
+        if name in names:
+            raise AttributeError(f"attribute '{name}' of 'Tensor' objects is not writable "
+                                 f"(only grad, requires_grad and data can be assigned)")
+        raise _no_attribute(obj, name, names)
+    if type(obj) is module:
+        raise AttributeError(f"module '{obj._name}' is read-only in gradcalc")
+    label = obj.__name__ if isinstance(obj, type) else _type_label(obj)
+    raise AttributeError(f"'{label}' object attribute '{name}' is read-only"
+                         if name in members(obj) else f"'{label}' object has no attribute '{name}'")
+
+
+def delete_attribute(obj, name):
+    """``del obj.name``: only ``del x.grad`` (as ``x.grad = None``)."""
+    from gradcalc.engine import Tensor
+
+    if name.startswith("_"):
+        raise AttributeError(_PRIVATE.format(name=name))
+    if isinstance(obj, Tensor) and name == "grad":
+        obj.grad = None
+        return
+    raise AttributeError(f"cannot delete attribute '{name}' of '{_type_label(obj)}' object")
+
+
+# -- items ----------------------------------------------------------------------------------
+
+def set_item(obj, key, value):
+    """``obj[key] = value`` on a tensor, list or dict (others refuse, as Python would)."""
+    tp = type(obj)
+    if tp is list or tp is dict:
+        touch(obj)
+        obj[key] = value
+        return
+    from gradcalc.engine import Tensor
+
+    if isinstance(obj, Tensor):
+        obj[key] = value
+        return
+    if tp.__module__.startswith("numpy"):
+        raise TypeError("numpy arrays are read-only in gradcalc: assign to the tensor instead (x[i] = v)")
+    raise TypeError(f"'{_type_label(obj)}' object does not support item assignment")
+
+
+def delete_item(obj, key):
+    tp = type(obj)
+    if tp is list or tp is dict:
+        touch(obj)
+        del obj[key]
+        return
+    raise TypeError(f"'{_type_label(obj)}' object doesn't support item deletion")
+
+
+# -- with -----------------------------------------------------------------------------------
+
+_context_types = None
+
+
+def check_context_manager(obj):
+    """Only the engine's context managers (no_grad, enable_grad, set_grad_enabled, ...) work in ``with``."""
+    global _context_types
+    if _context_types is None:
+        found = set()
+        for mod in modules().values():
+            for value in mod._members.values():
+                if isinstance(value, type) and hasattr(value, "__enter__") and hasattr(value, "__exit__"):
+                    found.add(value)
+        _context_types = tuple(found)
+    if not isinstance(obj, _context_types):
+        raise TypeError(f"'{_type_label(obj)}' object does not support the context manager protocol")
+
+
+# -- import ---------------------------------------------------------------------------------
+
+def import_module(dotted):
+    """The module ``import dotted`` finds (ModuleNotFoundError as Python words it)."""
+    mods = modules()
+    if dotted in mods:
+        return mods[dotted]
+    raise ModuleNotFoundError(f"No module named '{dotted}'")
+
+
+def import_name(dotted, name):
+    """``from dotted import name``."""
+    mod = import_module(dotted)
+    try:
+        return mod._members[name]
+    except KeyError:
+        why = mod._withheld.get(name)
+        extra = f" ({why})" if why else did_you_mean(name, mod._members)
+        raise ImportError(f"cannot import name '{name}' from '{dotted}'{extra}") from None
+
+
+def import_all(dotted):
+    """``from dotted import *``: {name: value}."""
+    return dict(import_module(dotted)._members)
+
+
+# -- descriptions (completion, %help) -------------------------------------------------------
+
+_BUILTIN_SIGNATURES = {
+    "print": ("print(*values, sep=' ', end='\\n')", "write the values, separated by sep, then end"),
+    "range": ("range(stop) / range(start, stop[, step])", "the integers from start up to stop"),
+    "len": ("len(obj)", "number of items (a tensor's first dimension)"),
+    "abs": ("abs(x)", "absolute value"),
+    "min": ("min(iterable) / min(a, b, ...)", "the smallest item"),
+    "max": ("max(iterable) / max(a, b, ...)", "the largest item"),
+    "sum": ("sum(iterable, start=0)", "start plus the items, added in order"),
+    "float": ("float(x=0)", "a Python float"),
+    "int": ("int(x=0)", "a Python int"),
+    "bool": ("bool(x=False)", "True or False"),
+    "str": ("str(x='')", "the text of x"),
+    "round": ("round(number, ndigits=None)", "number rounded to ndigits decimals"),
+    "list": ("list(iterable=())", "a new list"),
+    "tuple": ("tuple(iterable=())", "a new tuple"),
+    "zip": ("zip(*iterables)", "tuples of the items taken in parallel"),
+    "enumerate": ("enumerate(iterable, start=0)", "(index, item) pairs"),
+    "isinstance": ("isinstance(obj, class_or_tuple)", "whether obj is an instance of the class(es)"),
+    "exit": ("exit(code=None)", "stop the script (leave the REPL)"),
+    "quit": ("quit(code=None)", "stop the script (leave the REPL)"),
+}
+
+
+def describe(obj_or_name):
+    """(signature, one-line description) of a name of the language or an object it reached."""
+    obj = obj_or_name
+    if isinstance(obj_or_name, str):
+        name = obj_or_name
+        if name in _BUILTIN_SIGNATURES:
+            return _BUILTIN_SIGNATURES[name]
+        if name in modules():
+            obj = modules()[name]
+        else:
+            head, _, rest = name.partition(".")
+            obj = global_names().get(head)
+            for part in rest.split(".") if rest else ():
+                if obj is None or part not in members(obj):
+                    return "", ""
+                obj = getattr(obj, part, None)
+            if obj is None:
+                return "", ""
+    if type(obj) is module:
+        return obj._name, f"module: {len(obj._members)} names"
+    if type(obj) is builtin_function_or_method:
+        return _BUILTIN_SIGNATURES.get(obj._name, (obj._name + "(...)", ""))
+    for name, value in global_names().items():
+        if value is obj and name in _BUILTIN_SIGNATURES and name in _PY_BUILTINS:
+            return _BUILTIN_SIGNATURES[name]
+    doc = _first_line(getattr(obj, "__doc__", None))
+    if callable(obj):
+        name = getattr(obj, "__name__", type(obj).__name__)
+        try:
+            import inspect
+
+            target = obj.__init__ if isinstance(obj, type) else obj
+            sig = str(inspect.signature(target)).replace("(self, ", "(").replace("(self)", "()")
+        except (TypeError, ValueError):
+            sig = "(...)"
+        return name + sig, doc
+    return type(obj).__name__, _first_line(type(obj).__doc__)
+
+
+def _first_line(doc):
+    if not doc:
+        return ""
+    for line in doc.strip().splitlines():
+        if line.strip():
+            return line.strip()
+    return ""
