@@ -1,0 +1,116 @@
+"""Running scripts (``gradcalc FILE...``, ``gradcalc -``) and one-shot code (``gradcalc -e CODE``).
+
+Scripts behave like Python scripts: only ``print`` prints, the first uncaught
+error stops the run (its text on stderr, exit status 1). All files run in one
+session, in order, so a later file sees what an earlier one defined; all are
+read before any runs, so a missing file stops everything with status 2. ``-e``
+also echoes the value of each expression statement, as the REPL does.
+``--timeout`` bounds the whole run.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from .sources import Unreadable, decode, read_script
+
+EXIT_OK, EXIT_USER_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+def run_files(paths, args):
+    """Run the scripts ``paths`` (``-`` is stdin); returns the exit status."""
+    scripts = []
+    for path in paths:
+        try:
+            scripts.append(read_script(path))
+        except Unreadable as e:
+            sys.stderr.write(f"gradcalc: {e}\n")
+            return EXIT_USAGE
+    return _run(scripts, args, echo=False)
+
+
+def run_code(code, args):
+    """``-e CODE``: run it, echoing expression values; returns the exit status."""
+    return _run([("<string>", code)], args, echo=True)
+
+
+def _run(scripts, args, echo):
+    from gradcalc.interpreter import ExitRequested, Session, UserError
+
+    from .render import Output, use_color
+
+    output = Output(sys.stdout, sys.stderr, color=use_color(sys.stdout, args.no_color),
+                    err_color=False if args.no_color else None)
+    quiet = getattr(args, "quiet", False)
+    session = Session(out=sys.stdout.write, display=output.display if echo else None,
+                      magic=_MagicHandler(output), max_elements=args.max_elements,
+                      warn=(lambda text: None) if quiet else None)
+    deadline = time.monotonic() + args.timeout if args.timeout else None
+    try:
+        for filename, data in scripts:
+            if deadline is not None:
+                session.timeout = max(deadline - time.monotonic(), 1e-3)
+            text = data if isinstance(data, str) else decode(filename, data)
+            session.run(text, filename=filename)
+    except UserError as err:
+        if isinstance(err.__cause__, BrokenPipeError):  # print() to a reader that left: main() ends quietly
+            raise err.__cause__ from None
+        _show(output, err, args)
+        return EXIT_INTERRUPTED if err.kind == "KeyboardInterrupt" else EXIT_USER_ERROR
+    except KeyboardInterrupt:  # outside any statement (while parsing, say)
+        sys.stdout.flush()
+        sys.stderr.write("KeyboardInterrupt\n")
+        return EXIT_INTERRUPTED
+    except ExitRequested as e:
+        sys.stdout.flush()
+        return _exit_status(e.code)
+    sys.stdout.flush()
+    return EXIT_OK
+
+
+def _show(output, err, args):
+    if args.debug and err.__cause__ is not None:
+        import traceback
+
+        sys.stdout.flush()
+        sys.stderr.write("".join(traceback.format_exception(err.__cause__)))
+        sys.stderr.write("-- the error as the user sees it:\n")
+    if err.kind == "KeyboardInterrupt":  # a script stopped by Ctrl-C: show where it was
+        sys.stdout.flush()
+        sys.stderr.write(err.render() + "\n")
+        return
+    output.error(err)
+
+
+def _exit_status(code):
+    """Python's rule for ``exit(code)``: None is 0, an int is itself, anything else is printed and 1."""
+    if code is None:
+        return EXIT_OK
+    if isinstance(code, bool) or not isinstance(code, int):
+        sys.stdout.flush()
+        sys.stderr.write(f"{code}\n")
+        return EXIT_USER_ERROR
+    return code & 0xFF
+
+
+class _MagicHandler:
+    """``%name args`` lines: to ``gradcalc.cli.magics.handle``, imported on the first magic."""
+
+    def __init__(self, output):
+        self.output = output
+        self.handle = None
+
+    def __call__(self, session, name, args, stmt):
+        if self.handle is None:
+            try:
+                from gradcalc.cli import magics
+            except ImportError as e:
+                if getattr(e, "name", None) != "gradcalc.cli.magics":
+                    raise
+                from gradcalc.interpreter import UserError
+
+                raise UserError("UsageError", f"%{name}: magics are not available in this version of gradcalc")
+            magics.attach(session, self.output, interactive=False)
+            self.handle = magics.handle
+        return self.handle(session, name, args, stmt)
