@@ -299,10 +299,20 @@ class Node:
         return r
 
 
-class _NullCtx:
-    """The ctx of an op run without recording: saving is a no-op."""
+class _NoEdges:
+    """``_next`` of the null ctx: no input needs a gradient."""
 
     __slots__ = ()
+
+    def __getitem__(self, i):
+        return _NO_EDGE
+
+
+class _NullCtx:
+    """The ctx of an op run without recording: saving is a no-op, no input needs a gradient."""
+
+    __slots__ = ()
+    _next = _NoEdges()
 
     def save_for_backward(self, *values):
         pass

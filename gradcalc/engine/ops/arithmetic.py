@@ -107,7 +107,9 @@ class MulBackward0(Node):
               check(lambda x: x * x, (3,), label="same input twice"))
 
     def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
+        # keep only what the needed gradients use: grad_a needs b, grad_b needs a
+        nxt = ctx._next
+        ctx.save_for_backward(a if nxt[1][0] is not None else None, b if nxt[0][0] is not None else None)
         return _binary(np.multiply, a, b)
 
     def backward(ctx, grad):
@@ -125,7 +127,7 @@ class DivBackward0(Node):
               check(lambda x: x / 3.0, (3,), label="scalar"))
 
     def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
+        ctx.save_for_backward(a if ctx._next[1][0] is not None else None, b)  # grad_b alone needs a
         return _binary(np.true_divide, a, b, true_divide=True)
 
     def backward(ctx, grad):

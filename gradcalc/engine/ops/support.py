@@ -44,9 +44,13 @@ def binary_arrays(a, b, true_divide=False):
             return A, B  # a float with a bool mask: numpy keeps the float dtype, as torch does
     elif a_is_t:
         if A.dtype.kind == "f" and not isinstance(b, bool):
+            if A.base is not None:
+                A = _unbroadcast(A)
             return A, B  # numpy keeps a float array's dtype against a Python scalar (NEP 50)
     elif b_is_t:
         if B.dtype.kind == "f" and not isinstance(a, bool):
+            if B.base is not None:
+                B = _unbroadcast(B)
             return A, B
     dt = _dt.result_type(a, b)
     if true_divide and dt.category != _dt._FLOAT:
@@ -55,6 +59,17 @@ def binary_arrays(a, b, true_divide=False):
     A = A.astype(npdt, copy=False) if a_is_t else _scalar_as(a, npdt)
     B = B.astype(npdt, copy=False) if b_is_t else _scalar_as(b, npdt)
     return A, B
+
+
+def _unbroadcast(arr):
+    """A contiguous copy of a fully broadcast array (every stride 0, as ``sum``'s backward makes).
+
+    numpy is several times slower on such an array with a scalar than on a
+    contiguous one, and the copy costs less than the difference.
+    """
+    if arr.size > 1 and not any(arr.strides):
+        return np.ascontiguousarray(arr)
+    return arr
 
 
 def _scalar_as(v, npdt):
