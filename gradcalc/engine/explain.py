@@ -239,6 +239,8 @@ def _saved_values(node):
         names = input_labels(node)
         same = len(names) == len(saved)
         for i, v in enumerate(saved):
+            if v is None:
+                continue  # not kept: the gradient that would use it is not needed
             out.append((names[i] if same else f"saved {i}", v))
     if node.saves_output and node._out is not None and node._out is not _FREED:
         out.append(("result", Tensor._wrap(node._out[0])))
