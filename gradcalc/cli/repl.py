@@ -49,7 +49,11 @@ def main(args, session_factory=None, prompt_input=None, prompt_output=None, stdo
                 color=color if prompt_output is None else False,
                 preload=PRELOAD + (PRELOAD_COLOR if color else ()))
     if not getattr(args, "quiet", False):
-        output.write(banner() + "\n")
+        # On stderr, as Python's: it belongs with the prompt, not with the values
+        # (`gradcalc | tee log` keeps only results).
+        output.stream.flush()
+        output.err_stream.write(banner() + "\n")
+        output.err_stream.flush()
     return repl.loop()
 
 
