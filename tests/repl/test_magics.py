@@ -273,3 +273,15 @@ def test_load_missing_or_unreadable(make_session, interpreter_api, tmp_path):
         assert info.value.kind == "PermissionError"
     with pytest.raises(interpreter_api.UserError, match="usage: %load FILE"):
         run(session, f"%load {tmp_path / 'a.npz'} extra")
+
+
+def test_load_respects_the_element_limit(make_session, interpreter_api, tmp_path, monkeypatch):
+    from gradcalc.engine import limits
+
+    np.savez(tmp_path / "big.npz", small=np.ones(2), big=np.ones(1000))
+    monkeypatch.setattr(limits, "_max", [100])
+    session, rec = make_session()
+    session.max_elements = 100  # what --max-elements 100 gives
+    with pytest.raises(interpreter_api.UserError, match="'big'.*more than the limit"):
+        run(session, f"%load {tmp_path / 'big.npz'}")
+    assert session.namespace == {}

@@ -131,7 +131,13 @@ def load(ctx, args: str) -> None:
     if extra:
         raise ctx.error("UsageError", "usage: %load FILE (it loads every tensor in FILE)")
     tensors = []
+    from gradcalc.engine.limits import check_numel
+
     for name, array, requires_grad in read_archive(ctx, path):
+        try:
+            check_numel(array.shape)  # the session's --max-elements holds for loaded tensors too
+        except RuntimeError as exc:
+            raise ctx.error("RuntimeError", f"%load: array {name!r} in {path!r}: {exc}") from None
         try:
             tensor = torch.from_numpy(array.copy())
         except TypeError:
