@@ -10,6 +10,7 @@ also echoes the value of each expression statement, as the REPL does.
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 
@@ -37,6 +38,11 @@ def run_code(code, args):
 
 def _run(scripts, args, echo):
     from gradcalc.interpreter import ExitRequested, Session, UserError
+
+    # This process is ours: collect cycles less often. Graphs are freed by reference
+    # counting; the collector's frequent passes over millions of live nodes and
+    # tensors cost a third of a graph-heavy script's time (docs/performance.md).
+    gc.set_threshold(100_000, 50, 1000)
 
     from .render import Output, use_color
 

@@ -341,8 +341,21 @@ def _binop(n, cx):
         # The check costs a call, except on the common tensor-or-float path.
         if ok and type(const) is not int:
             checked = None
-        right = (lambda f: const) if ok else expr(n.right, cx)
-        if checked is not None:
+        elif ok:
+            def binop_checked_const(f):
+                try:
+                    a = left(f)
+                    ta = type(a)
+                    if ta is Tensor or ta is float:
+                        return op(a, const)
+                    return checked(a, const)
+                except BaseException as e:
+                    note(e, loc)
+                    raise
+            return binop_checked_const
+        else:
+            right = expr(n.right, cx)
+
             def binop_checked(f):
                 try:
                     a = left(f)

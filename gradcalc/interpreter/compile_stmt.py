@@ -377,11 +377,13 @@ def _while(n, cx):
 
 def _for(n, cx):
     iterable = expr(n.iter, cx)
-    st = store(n.target, cx)
     body = block(n.body, cx)
     orelse = block(n.orelse, cx) if n.orelse else None
     flag = cx.rt.flag
     loc = (cx.src, n.iter)
+    if type(n.target) is A.Name and cx.scope.lookup(n.target.id)[0] != "cell":
+        return _for_name(n.target.id, iterable, body, orelse, flag, loc, cx)
+    st = store(n.target, cx)
 
     def for_(f):
         try:
@@ -403,6 +405,35 @@ def _for(n, cx):
             note(e, loc)
             raise
     return for_
+
+
+def _for_name(name, iterable, body, orelse, flag, loc, cx):
+    """``for NAME in ...``, the common case: the loop variable stored without a call."""
+    where, slot = cx.scope.lookup(name)
+    target = cx.rt.ns if where == "global" else None
+    key = name if where == "global" else slot
+
+    def for_name(f):
+        try:
+            into = target if target is not None else f
+            for v in iterable(f):
+                if flag[0] is not None:
+                    raise_stop(flag)
+                into[key] = v
+                r = body(f)
+                if r is not None:
+                    if r is BREAK:
+                        return None
+                    if r is CONTINUE:
+                        continue
+                    return r
+            if orelse is not None:
+                return orelse(f)
+            return None
+        except BaseException as e:
+            note(e, loc)
+            raise
+    return for_name
 
 
 def _with(n, cx):
