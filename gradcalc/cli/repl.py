@@ -140,7 +140,12 @@ class Repl:
 
     def execute(self, source: str) -> int | None:
         """Run one input and show what it gives; an exit status when it asks to leave."""
-        run = self.session.run  # makes the Session on first use (and imports the interpreter)
+        try:
+            run = self.session.run  # makes the Session on first use (and imports the interpreter)
+        except KeyboardInterrupt:  # Ctrl-C while the engine was still loading
+            self.after_ctrl_c()
+            self.output.error(_Interrupted())
+            return None
         import gradcalc.interpreter as interpreter
         from gradcalc.interpreter import UserError
 

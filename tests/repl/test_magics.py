@@ -54,6 +54,24 @@ def test_vars_coloured_has_the_same_text(make_session):
     assert [line.rstrip() for line in ANSI.sub("", color.text).splitlines()] == plain.text.splitlines()
 
 
+def test_vars_through_a_recording_rich_console(make_session):
+    import io
+
+    from rich.console import Console
+
+    plain_session, plain = make_session()
+    session, rec = make_session(color=True)
+    rec.output._console = Console(file=io.StringIO(), record=True, force_terminal=True, markup=False,
+                                  emoji=False, highlight=False, soft_wrap=True, width=200)
+    for s in (plain_session, session):
+        setup_vars(s)
+        run(s, "%vars")
+    recorded = rec.output.console.export_text(styles=False)
+    assert [line.rstrip() for line in recorded.splitlines()] == plain.text.splitlines()
+    styled = rec.output.console.export_text(styles=True)
+    assert "\x1b[" in styled  # name bold, dtype blue, requires_grad yellow, grad_fn green
+
+
 def test_vars_empty(make_session):
     session, rec = make_session()
     run(session, "%vars")
