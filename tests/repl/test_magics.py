@@ -66,7 +66,7 @@ def test_vars_through_a_recording_rich_console(make_session):
     for s in (plain_session, session):
         setup_vars(s)
         run(s, "%vars")
-    recorded = rec.output.console.export_text(styles=False)
+    recorded = rec.output.console.export_text(styles=False, clear=False)
     assert [line.rstrip() for line in recorded.splitlines()] == plain.text.splitlines()
     styled = rec.output.console.export_text(styles=True)
     assert "\x1b[" in styled  # name bold, dtype blue, requires_grad yellow, grad_fn green
