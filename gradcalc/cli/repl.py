@@ -157,6 +157,8 @@ class Repl:
         except UserError as err:
             if err.kind == "KeyboardInterrupt":
                 self.after_ctrl_c()
+            elif self.debug and err.__cause__ is not None:  # --debug: where in gradcalc it came from
+                self.output.error(_Message("".join(traceback.format_exception(err.__cause__)).rstrip("\n")))
             self.output.error(err)
         except KeyboardInterrupt:
             # Ctrl-C outside the statement itself (while echoing, say): nothing to undo.

@@ -100,7 +100,7 @@ class Session:
             self.namespace.clear()
             self.namespace.update(before)
             raise UserError(type(exc).__name__, str(exc), filename, stmt.line, stmt.column, None,
-                            lines[stmt.line - 1])
+                            lines[stmt.line - 1]) from exc
         base = global_names()
         for name, val in g.items():
             if name.startswith("__") or (name in base and base[name] is val) or name == "print":

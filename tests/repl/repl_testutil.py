@@ -17,7 +17,7 @@ TAB = "\t"
 BACKSPACE = "\x7f"
 
 
-def drive(recorder, keys, session=None, history=None, answers=()):
+def drive(recorder, keys, session=None, history=None, answers=(), debug=False):
     """Type ``keys`` into a REPL (then Ctrl-D); returns (exit status, session, repl)."""
     from gradcalc.interpreter import Session
 
@@ -26,7 +26,7 @@ def drive(recorder, keys, session=None, history=None, answers=()):
         session = Session(out=output.write, display=output.display, magic=magics.handle)
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         repl = Repl(session, output, prompt_input=pipe, prompt_output=DummyOutput(),
-                    history=history if history is not None else InMemoryHistory())
+                    history=history if history is not None else InMemoryHistory(), debug=debug)
         answers = list(answers)
         if answers:
             magics.attach(session, output, interactive=True, history=repl.inputs,

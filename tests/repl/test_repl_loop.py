@@ -91,12 +91,24 @@ def test_reset_asks_first(recorder):
     assert "q" not in session.namespace
 
 
-def test_exit_with_a_status_from_inside_a_block(recorder):
-    import gradcalc.interpreter as interpreter
+def test_exit_with_a_status_from_inside_a_block(recorder, interpreter_api):
+    import pytest
 
-    if not hasattr(interpreter, "ExitRequested"):
-        import pytest
-
+    if not hasattr(interpreter_api.Session(), "_rt"):
         pytest.skip("the stand-in has no exit()")
     status, session, repl = drive(recorder, "if True:" + ENTER + "exit(3)" + ENTER + ENTER + "4" + ENTER)
     assert status == 3 and recorder.text == ""
+
+
+def test_debug_shows_the_python_traceback_too(recorder):
+    drive(recorder, "torch.ones(2) @ torch.ones(3)" + ENTER, debug=True)
+    errors = recorder.errors
+    assert errors.rstrip().splitlines()[-1].startswith("RuntimeError: inconsistent tensor size")
+    assert 'File "<stdin>", line 1' in errors
+    assert errors.count("RuntimeError: inconsistent tensor size") == 2  # gradcalc's own traceback first
+    assert errors.index("gradcalc/engine") < errors.rindex('File "<stdin>"')
+
+
+def test_without_debug_no_python_traceback(recorder):
+    drive(recorder, "torch.ones(2) @ torch.ones(3)" + ENTER)
+    assert "gradcalc/engine" not in recorder.errors and "RuntimeError" in recorder.errors
