@@ -91,10 +91,15 @@ def _check_sequence(data):
             raise TypeError("not a sequence")
 
 
+FACTORY_GRAD_MSG = "Only Tensors of floating point and complex dtype can require gradients"
+
+
 def _new_leaf(arr, requires_grad=False):
     t = Tensor._wrap(arr)
     if requires_grad:
-        t.requires_grad_(True)
+        if arr.dtype.kind != "f":
+            raise RuntimeError(FACTORY_GRAD_MSG)  # the factories' wording (capital O), as torch's
+        t._requires_grad = True
     return t
 
 

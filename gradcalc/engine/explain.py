@@ -50,7 +50,7 @@ class NodeStep:
 
     def __init__(self, node, incoming):
         self.node = node
-        self.name = node.name()
+        self.name = type(node).__name__
         self.rule = rule_of(node)
         self.outputs = tuple(outputs_of(node))     # ((shape, dtype name), ...) of what it made
         self.incoming = tuple(incoming)            # the gradient per output (Tensor or None)

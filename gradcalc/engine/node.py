@@ -242,7 +242,13 @@ class Node:
             self._out = _FREED
 
     # -- what torch shows of a node ----------------------------------------------
+    #: torch's C++-defined nodes report a qualified name() (``torch::autograd::AccumulateGrad``);
+    #: printing and reprs always show the short class name, as torch's do.
+    cpp_name = False
+
     def name(self):
+        if self.cpp_name:
+            return "torch::autograd::" + type(self).__name__
         return type(self).__name__
 
     @property
@@ -338,6 +344,7 @@ class AccumulateGrad(Node):
 
     __slots__ = ("_var",)
     explain = "accumulate: leaf.grad += grad"
+    cpp_name = True
 
     @property
     def variable(self):
@@ -378,12 +385,14 @@ class NotImplementedNode(Node):
     """Node of an op with no derivative (``x // 2``): backward raises, as torch's does."""
 
     __slots__ = ("_what",)
-
-    def name(self):
-        return "torch::autograd::NotImplemented"
+    cpp_name = True
 
     def backward(ctx, *grads):
         raise RuntimeError(f"derivative for aten::{ctx._what} is not implemented")
+
+
+# torch's node for an op without a derivative is called NotImplemented
+NotImplementedNode.__name__ = NotImplementedNode.__qualname__ = "NotImplemented"
 
 
 def not_differentiable(what, result, *inputs):
@@ -426,7 +435,7 @@ def _modified_msg(t, now, expected, output_of=None):
     desc = f"[{_TYPE_NAMES[t._data.dtype.type]} [{shape}]]"
     fn = output_of if output_of is not None else t._grad_fn
     if fn is not None:
-        name = fn.name()
+        name = type(fn).__name__
         short = name.split("Backward")[0] if "Backward" in name else name
         desc += f", which is output {t._output_nr} of {short},"
     if _ANOMALY[0]:  # the forward trace is shown (warning) along with the error

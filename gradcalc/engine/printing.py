@@ -52,7 +52,7 @@ def tensor_repr(t, *, prefix="tensor("):
         body = array_body(a, indent)
     grad_fn = t.grad_fn
     if grad_fn is not None:
-        suffixes.append("grad_fn=<" + grad_fn.name() + ">")
+        suffixes.append("grad_fn=<" + type(grad_fn).__name__ + ">")  # torch prints the class name
     elif t.requires_grad:
         suffixes.append("requires_grad=True")
     return _add_suffixes(prefix + body, suffixes, indent)
@@ -103,7 +103,9 @@ def node_repr(node, *, module=None):
     ``autograd.Function`` are Python classes and show their module
     (``<torch.autograd.function.MyFnBackward object at 0x...>``): pass ``module`` for those.
     """
-    name = node.name() if module is None else module + "." + node.name()
+    name = type(node).__name__
+    if module is not None:
+        name = module + "." + name
     return "<%s object at %s>" % (name, hex(id(node)))
 
 

@@ -76,10 +76,8 @@ def _float_dtype(dtype):
 
 
 def _leaf(arr, requires_grad):
-    t = Tensor._wrap(arr)
-    if requires_grad:
-        t.requires_grad_(True)
-    return t
+    from .creation import _new_leaf
+    return _new_leaf(arr, requires_grad)
 
 
 def _pop_device(kw):

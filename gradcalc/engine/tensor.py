@@ -176,6 +176,8 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, value):
+        if value and self._data.dtype.kind != "f" and self._grad_fn is None:
+            raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
         self.requires_grad_(bool(value))
 
     def requires_grad_(self, requires_grad=True):
@@ -190,7 +192,7 @@ class Tensor:
                 "computed variable in a subgraph that doesn't require differentiation use "
                 "var_no_grad = var.detach().")
         if requires_grad and self._data.dtype.kind != "f":
-            raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
         self._requires_grad = requires_grad
         return self
 

@@ -9,7 +9,7 @@ def test_shared_node_is_listed_once_then_referenced():
     y = x + 2
     out = (y * y).sum()
     walk = walk_graph(out.grad_fn)
-    got = [(e.depth, e.node.name(), e.repeat) for e in walk.entries]
+    got = [(e.depth, type(e.node).__name__, e.repeat) for e in walk.entries]
     assert got == [(0, "SumBackward0", False), (1, "MulBackward0", False), (2, "AddBackward0", False),
                    (3, "AccumulateGrad", False), (2, "AddBackward0", True)]
     assert walk.entries[2].shared and not walk.entries[1].shared

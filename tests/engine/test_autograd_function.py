@@ -71,7 +71,7 @@ def test_node_is_named_after_the_class_and_is_the_ctx():
     assert seen["grad_enabled"] is False            # forward runs with grad disabled
     assert not y.is_leaf and y.requires_grad
     assert y.grad_fn.next_functions == ((x.grad_fn or y.grad_fn.next_functions[0][0], 0),)
-    assert y.grad_fn.next_functions[0][0].name() == "AccumulateGrad"
+    assert y.grad_fn.next_functions[0][0].name() == "torch::autograd::AccumulateGrad"
 
 
 def test_function_node_classes_are_not_ops_of_the_table():

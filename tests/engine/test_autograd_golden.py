@@ -29,13 +29,6 @@ _HESSIAN_FWD = ("torch's forward-mode Hessian (forward AD over the inner reverse
                 "(ReshapeAliasBackward0); ours is computed in reverse mode and returned detached; values agree")
 KNOWN_DIFFERENCES = {
     # id: (reason, parts left out of the comparison)
-    "backward/requires-grad-on-integer": (
-        "Tensor.requires_grad_() keeps the attribute setter's wording ('... floating point and complex dtype ...'), "
-        "which the factory functions' requires_grad=True also use", {"error"}),
-    "function/once-differentiable": (
-        "printing shows grad_fn.name() (torch::autograd::Error) where torch shows the short name (Error); "
-        "the same holds for torch::autograd::NotImplemented (printing.py)",
-        {"stdout"}),
     "functional/hessian/cube/forward-mode": (_HESSIAN_FWD, {"requires_grad", "grad_fn"}),
     "functional/hessian/sin-x-y2/forward-mode": (_HESSIAN_FWD, {"requires_grad", "grad_fn"}),
     "functional/hessian/tuple1/forward-mode": (_HESSIAN_FWD, {"requires_grad", "grad_fn"}),

@@ -23,10 +23,8 @@ with open(os.path.join(GOLDEN, "ops.json")) as _f:
 CASES = DATA["cases"]
 SPECS = DATA["inputs"]
 
-# Known differences from torch that are not in this catalogue's files (reported, not hidden):
-#   torch names the leaf node "torch::autograd::AccumulateGrad" and the node of an in-place write
-#   through a view "torch::autograd::CopySlices"; the engine's are "AccumulateGrad" and "CopySlices".
-_NAME_FIXES = (("torch::autograd::AccumulateGrad", "AccumulateGrad"), ("torch::autograd::CopySlices", "CopySlices"))
+# The engine's node names are torch's, C++ nodes' "torch::autograd::" prefix included.
+_NAME_FIXES = ()
 
 
 # Graphs that differ from torch's because of code outside this catalogue (values and gradients still

@@ -93,7 +93,7 @@ def _header(out, trace, names, title):
     out.add("backward of ", DIM).add(who, NAME_STYLE).add("  ")
     out.add(shape_dtype(root.shape, root.dtype.name), META_STYLE)
     fn = root.grad_fn
-    out.add(", ").add(fn.name() if fn is not None else "a leaf", NODE_STYLE if fn is not None else LEAF_STYLE)
+    out.add(", ").add(type(fn).__name__ if fn is not None else "a leaf", NODE_STYLE if fn is not None else LEAF_STYLE)
     out.newline()
     if root.numel() == 1 and bool((trace.gradient.detach() == 1).all()):
         lead = f"starting gradient (d {who} / d {who}) = "
@@ -106,7 +106,7 @@ def _header(out, trace, names, title):
 
 
 def _title(out, number, node, names, output_nr=None):
-    out.add(f"[{number}] ", "bold").add(node.name(), LEAF_STYLE if leaf_of(node) is not None else NODE_STYLE)
+    out.add(f"[{number}] ", "bold").add(type(node).__name__, LEAF_STYLE if leaf_of(node) is not None else NODE_STYLE)
     bound = names.of_node(node)
     if bound:
         out.add(" (").add(", ".join(bound), NAME_STYLE).add(")")
@@ -117,7 +117,7 @@ def _target(node, names, steps) -> Styled:
     number = steps.number.get(node)
     if number is not None:
         s.add(f"[{number}] ", "bold")
-    s.add(node.name(), LEAF_STYLE if leaf_of(node) is not None else NODE_STYLE)
+    s.add(type(node).__name__, LEAF_STYLE if leaf_of(node) is not None else NODE_STYLE)
     bound = names.of_node(node)
     if bound:
         s.add(" (").add(", ".join(bound), NAME_STYLE).add(")")

@@ -16,7 +16,7 @@ def _quote(text: str) -> str:
 
 
 def _label(node, names: BoundNames) -> str:
-    lines = [node.name()]
+    lines = [type(node).__name__]
     bound = names.of_node(node)
     if bound:
         lines.append(", ".join(bound))

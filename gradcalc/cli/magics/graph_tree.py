@@ -34,7 +34,7 @@ def node_label(node, names: BoundNames, output_nr=None) -> Styled:
     """``MulBackward0 (z)  (2, 2) float32`` (a leaf adds ``requires_grad=...``)."""
     s = Styled()
     leaf = leaf_of(node)
-    s.add(node.name(), LEAF_STYLE if leaf is not None else NODE_STYLE)
+    s.add(type(node).__name__, LEAF_STYLE if leaf is not None else NODE_STYLE)
     bound = names.of_node(node) if output_nr is None else names.of_output(node, output_nr)
     if bound:
         s.add(" (")
@@ -56,7 +56,7 @@ def node_label(node, names: BoundNames, output_nr=None) -> Styled:
 def _short_label(node, names: BoundNames, output_nr) -> Styled:
     """A reference to a node drawn before: its name, variables and which output, no more."""
     s = Styled()
-    s.add(node.name(), LEAF_STYLE if leaf_of(node) is not None else NODE_STYLE)
+    s.add(type(node).__name__, LEAF_STYLE if leaf_of(node) is not None else NODE_STYLE)
     bound = names.of_output(node, output_nr)
     if bound:
         s.add(" (")

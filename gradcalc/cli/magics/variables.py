@@ -28,7 +28,7 @@ def describe_value(value):
             has_grad = value.grad is not None
         return ("tensor", str(tuple(value.shape)), str(value.dtype).replace("torch.", ""),
                 "True" if value.requires_grad else "False",
-                grad_fn.name() if grad_fn is not None and hasattr(grad_fn, "name") else
+                type(grad_fn).__name__ if grad_fn is not None else
                 (type(grad_fn).__name__ if grad_fn is not None else ""),
                 "set" if has_grad else "")
     kind = type(value).__name__

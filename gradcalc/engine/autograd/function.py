@@ -369,12 +369,13 @@ class DelayedError(Node):
 
     explain = "raises: the backward it belongs to is marked @once_differentiable"
     zero_missing_grads = False  # its outputs may include non-tensors; it raises anyway
-
-    def name(self):
-        return "torch::autograd::Error"  # torch's name for this node
+    cpp_name = True  # name() is torch::autograd::Error; printed as <Error>
 
     def backward(ctx, *grads):
         raise RuntimeError("trying to differentiate twice a function that was marked with @once_differentiable")
+
+
+DelayedError.__name__ = DelayedError.__qualname__ = "Error"  # torch's name for this node
 
 
 def once_differentiable(fn):

@@ -151,6 +151,7 @@ def _region(base, chain):
 
 class CopySlices(Node):
     __slots__ = ("region", "src_shape")
+    cpp_name = True
     explain = "grad_self = grad with the overwritten region zeroed;  grad_src = grad[region]"
     checks = (check(lambda x, v: _setitem_result(x, (1,), v), (3, 2), (2,)),
               check(lambda x, v: _setitem_result(x, (slice(None), 0), v), (3, 2), (1,), label="broadcast value"))
@@ -225,6 +226,7 @@ class ZeroBackward0(Node):
 
 
 class CopyBackwards(Node):
+    cpp_name = True
     explain = "grad_self = 0;  grad_src = grad (summed to src's shape, in src's dtype)"
     broadcasting = True
     checks = (check(lambda x, s: (x * 1).copy_(s) * x, (2, 3), (3,)),)
@@ -365,9 +367,10 @@ class IndexPutCopy(CopySlices):
 
     __slots__ = ()
     checks = ()
+    cpp_name = False
 
-    def name(self):
-        return "IndexPutBackward0"
+
+IndexPutCopy.__name__ = IndexPutCopy.__qualname__ = "IndexPutBackward0"
 
 
 # -- the in-place methods ----------------------------------------------------------
