@@ -79,7 +79,7 @@ class Repl:
             self._start_preload_after_first_render(preload)
         # The magics learn they run in a REPL once the Session exists (it may be made late).
         if isinstance(session, LazySession):
-            session._on_create = self.attach_magics
+            session.on_create = self.attach_magics
         else:
             self.attach_magics(session)
 

@@ -39,15 +39,15 @@ class LazySession:
 
     def __init__(self, factory, on_create=None):
         self._factory = factory
-        self._on_create = on_create
+        self.on_create = on_create
         self._real = None
 
     @property
     def real(self):
         if self._real is None:
             self._real = self._factory()
-            if self._on_create is not None:
-                self._on_create(self._real)
+            if self.on_create is not None:
+                self.on_create(self._real)
         return self._real
 
     def __getattr__(self, name):

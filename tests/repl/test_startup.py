@@ -1,0 +1,35 @@
+"""The prompt comes before the engine: what the REPL imports up front, and the lazy Session."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from gradcalc.cli.repl_startup import LazySession, preload
+
+
+def test_the_prompt_needs_neither_numpy_nor_the_engine():
+    code = ("import sys, gradcalc.cli.repl as r, gradcalc.cli.repl_prompt, gradcalc.cli.repl_history, "
+            "gradcalc.cli.repl_keys, gradcalc.cli.render, gradcalc.cli.magics;"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'rich') "
+            "or m.startswith(('gradcalc.engine', 'gradcalc.interpreter'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_lazy_session_is_made_once_on_first_use():
+    made, seen = [], []
+
+    class Fake:
+        namespace = {"a": 1}
+
+    lazy = LazySession(lambda: made.append(1) or Fake(), on_create=seen.append)
+    assert made == []
+    assert lazy.namespace == {"a": 1} and lazy.namespace == {"a": 1}
+    assert made == [1] and len(seen) == 1 and isinstance(seen[0], Fake)
+
+
+def test_preload_imports_on_a_thread_and_ignores_failures():
+    thread = preload(["json", "no_such_module_for_gradcalc"])
+    thread.join(10)
+    assert not thread.is_alive() and "json" in sys.modules
