@@ -42,7 +42,8 @@ def main(args, session_factory=None, prompt_input=None, prompt_output=None, stdo
         if factory is None:
             from gradcalc.interpreter import Session as factory
         return factory(out=output.write, display=output.display, magic=magics.handle,
-                       max_elements=getattr(args, "max_elements", None))
+                       max_elements=getattr(args, "max_elements", None),
+                       warn=lambda text: output.warn(text.rstrip("\n")))  # engine warnings, in order
 
     repl = Repl(LazySession(make_session), output, debug=bool(getattr(args, "debug", False)),
                 prompt_input=prompt_input, prompt_output=prompt_output,

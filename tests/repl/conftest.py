@@ -1,32 +1,20 @@
-"""Fixtures of the REPL tests: the interpreter (real, or the stand-in until it lands),
-a recording Output, and a Repl driven through prompt_toolkit's pipe input."""
+"""Fixtures of the REPL tests: the interpreter's API, a recording Output, and Sessions
+wired to the magics."""
 
 from __future__ import annotations
 
 import io
-import os
 import types
 
 import pytest
 
-import gradcalc.interpreter as interpreter
-import repl_standin as standin
 
-# GRADCALC_TEST_STANDIN=1 runs these tests on the stand-in even when the real one is there.
-REAL_INTERPRETER = hasattr(interpreter, "Session") and not os.environ.get("GRADCALC_TEST_STANDIN")
+@pytest.fixture
+def interpreter_api():
+    """gradcalc.interpreter's Session, UserError and sandbox (docs/interpreter-api.md)."""
+    from gradcalc.interpreter import Session, UserError, sandbox
 
-
-@pytest.fixture(autouse=True)
-def interpreter_api(monkeypatch):
-    """gradcalc.interpreter's Session/UserError/sandbox: the real ones when present."""
-    if REAL_INTERPRETER:
-        from gradcalc.interpreter import Session, UserError, sandbox
-
-        return types.SimpleNamespace(Session=Session, UserError=UserError, sandbox=sandbox)
-    monkeypatch.setattr(interpreter, "Session", standin.Session, raising=False)
-    monkeypatch.setattr(interpreter, "UserError", standin.UserError, raising=False)
-    monkeypatch.setattr(interpreter, "sandbox", standin.sandbox, raising=False)
-    return types.SimpleNamespace(Session=standin.Session, UserError=standin.UserError, sandbox=standin.sandbox)
+    return types.SimpleNamespace(Session=Session, UserError=UserError, sandbox=sandbox)
 
 
 class Recorder:

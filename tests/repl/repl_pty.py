@@ -217,7 +217,5 @@ class ReplProcess:
 
 
 def repl_command():
-    """How to start the REPL: ``python -m gradcalc``, or the stand-in launcher before the CLI lands."""
-    if (ROOT / "gradcalc" / "cli" / "main.py").exists() and not os.environ.get("GRADCALC_TEST_STANDIN"):
-        return [sys.executable, "-m", "gradcalc"]
-    return [sys.executable, str(ROOT / "tests" / "repl" / "repl_standin_launch.py")]
+    """How to start the REPL: as a user would, ``python -m gradcalc``."""
+    return [sys.executable, "-m", "gradcalc"]

@@ -91,11 +91,7 @@ def test_reset_asks_first(recorder):
     assert "q" not in session.namespace
 
 
-def test_exit_with_a_status_from_inside_a_block(recorder, interpreter_api):
-    import pytest
-
-    if not hasattr(interpreter_api.Session(), "_rt"):
-        pytest.skip("the stand-in has no exit()")
+def test_exit_with_a_status_from_inside_a_block(recorder):
     status, session, repl = drive(recorder, "if True:" + ENTER + "exit(3)" + ENTER + ENTER + "4" + ENTER)
     assert status == 3 and recorder.text == ""
 
