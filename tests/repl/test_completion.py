@@ -124,3 +124,15 @@ def test_tab_in_the_prompt_completes(recorder, interpreter_api):
     session.set("x", torch.ones(2, requires_grad=True))
     assert type_until(recorder, "x.requires_gr" + TAB, "x.requires_grad", session) == "x.requires_grad"
     assert type_until(recorder, "torch.autograd.gr" + TAB, "torch.autograd.grad", session)
+
+
+def test_names_bound_by_import(completer):
+    completer.session.run("import torch.nn.functional as F\nimport torch as t")
+    assert "mse_loss" in texts(completer, "F.mse")
+    assert "reduction=" in texts(completer, "F.mse_loss(a, b, red")
+    assert "autograd" in texts(completer, "t.autog")
+
+
+def test_what_the_sandbox_withholds_is_not_offered(completer):
+    assert texts(completer, "torch.sav") == []  # torch.save: files are written only by %save
+    assert "Function" not in texts(completer, "torch.autograd.Fun")
