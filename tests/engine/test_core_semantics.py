@@ -303,9 +303,11 @@ def test_repeated_index_gradients_add_up():
 # -- matmul composition ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("sa, sb, name", [
-    ((3,), (3,), "DotBackward0"), ((2, 3), (3,), "MvBackward0"), ((3,), (3, 2), "SqueezeBackward1"),
+    ((3,), (3,), "DotBackward0"), ((2, 3), (3,), "MvBackward0"), ((3,), (3, 2), "SqueezeBackward4"),
     ((2, 3), (3, 4), "MmBackward0"), ((5, 2, 3), (3, 4), "UnsafeViewBackward0"),
-    ((5, 2, 3), (5, 3, 4), "UnsafeViewBackward0"), ((2, 3), (5, 3, 4), "UnsafeViewBackward0"),
+    ((5, 2, 3), (5, 3, 4), "UnsafeViewBackward0"), ((2, 3), (5, 3, 4), "CloneBackward0"),
+    ((3,), (5, 3, 4), "UnsafeViewBackward0"), ((5, 2, 3), (3,), "UnsafeViewBackward0"),
+    ((2, 1, 2, 3), (4, 3, 2), "UnsafeViewBackward0"), ((4, 2, 3), (3, 1), "UnsafeViewBackward0"),
 ])
 def test_matmul_shapes_values_and_grads(sa, sb, name):
     rng = np.random.default_rng(0)

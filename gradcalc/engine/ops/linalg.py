@@ -157,7 +157,12 @@ ger = outer
 
 
 def matmul(input, other):
-    """Matrix product with torch's rules for 1-D operands and broadcast batch dims (``@``)."""
+    """Matrix product with torch's rules for 1-D operands and broadcast batch dims (``@``).
+
+    Composed as torch composes it (ATen's ``_matmul_impl``), so the graph has the
+    same nodes: dot, mv, mm, a fold of the batch dims into one mm/mv when that
+    needs no copy, otherwise expand + reshape + one bmm.
+    """
     input = as_tensor(input)
     other = as_tensor(other)
     da, db = input._data.ndim, other._data.ndim
@@ -168,20 +173,44 @@ def matmul(input, other):
     if da == 2 and db == 1:
         return mv(input, other)
     if da == 1 and db == 2:
-        return mm(input.unsqueeze(0), other).squeeze(0)
+        from .shape import SqueezeBackward4
+        return SqueezeBackward4.apply(mm(input.unsqueeze(0), other), dims=(0,))
     if da == 2 and db == 2:
         return mm(input, other)
-    if da >= 3 and db <= 2:
-        # fold the batch dims into the rows: one mm (or mv) instead of a batched product
-        lead = input._data.shape[:-1]
-        folded = input.reshape(-1, input._data.shape[-1])
-        if db == 1:
-            out = mv(folded, other)
-            return _unsafe_view(out, lead)
-        check_numel(lead + other._data.shape[-1:])
-        out = mm(folded, other)
-        return _unsafe_view(out, lead + (other._data.shape[-1],))
+    if _should_fold(input, other):
+        return _folded_matmul(input, other)
     return _batched_matmul(input, other)
+
+
+def _should_fold(t1, t2):
+    """torch's rule: fold the larger operand's batch dims into rows when that costs no extra copy
+    (or when the smaller operand requires grad, to keep its gradient small)."""
+    larger_first = t1._data.ndim >= t2._data.ndim
+    big = t1._data if larger_first else np.swapaxes(t2._data, -1, -2)
+    small_dim = t2._data.ndim if larger_first else t1._data.ndim
+    if not (big.ndim >= 3 and small_dim <= 2):
+        return False
+    if (t2 if larger_first else t1)._requires_grad:
+        return True
+    if t1._data.ndim == 2:
+        return False
+    if big.size == 0:
+        return True
+    shape, strides = big.shape, big.strides
+    return all(strides[i] == strides[i + 1] * shape[i + 1] for i in range(big.ndim - 1))
+
+
+def _folded_matmul(t1, t2):
+    transpose = t2._data.ndim > t1._data.ndim
+    if transpose:
+        t1, t2 = t2.mT, (t1.t() if t1._data.ndim == 2 else t1)
+    lead = t1._data.shape[:-1]
+    folded = t1.reshape(-1, t1._data.shape[-1])
+    if t2._data.ndim == 2:
+        check_numel(lead + t2._data.shape[-1:])
+        out = _unsafe_view(mm(folded, t2), lead + (t2._data.shape[-1],))
+        return out.mT.contiguous() if transpose else out
+    return _unsafe_view(mv(folded, t2), lead)
 
 
 def _unsafe_view(t, shape):
@@ -191,26 +220,26 @@ def _unsafe_view(t, shape):
 
 def _batched_matmul(a, b):
     """The general case: broadcast the batch dims, then one bmm."""
-    a1 = a._data.ndim == 1
-    b1 = b._data.ndim == 1
-    if a1:
-        a = a.unsqueeze(0)
-    if b1:
-        b = b.unsqueeze(-1)
     sa, sb = a._data.shape, b._data.shape
+    n = sa[-2] if len(sa) > 1 else 1
+    m1 = sa[-1]
+    m2 = sb[-2] if len(sb) > 1 else sb[0]
+    p = sb[-1] if len(sb) > 1 else 1
     try:
-        batch = np.broadcast_shapes(sa[:-2], sb[:-2])
+        batch = tuple(np.broadcast_shapes(sa[:-2], sb[:-2]))
     except ValueError:
         raise broadcast_error(sa[:-2], sb[:-2]) from None
-    n, k, m = sa[-2], sa[-1], sb[-1]
-    if sb[-2] != k:
-        bsz = int(np.prod(batch)) if batch else 1
-        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{bsz}, {k}] but got: "
-                           f"[{bsz}, {sb[-2]}].")
-    check_numel(batch + (n, m))
     bsz = int(np.prod(batch)) if batch else 1
-    a3 = a.expand(batch + (n, k)).reshape(bsz, n, k)
-    b3 = b.expand(batch + (k, m)).reshape(bsz, k, m)
+    if m2 != m1:
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{bsz}, {m1}] but got: "
+                           f"[{bsz}, {m2}].")
+    check_numel(batch + (n, p))
+    a3 = a.expand(batch + (n, m1)).reshape(bsz, n, m1)
+    vector_rhs = len(sb) == 1
+    if vector_rhs:
+        b3 = b.expand(batch + (m2,)).reshape(bsz, m2).unsqueeze(2)
+    else:
+        b3 = b.expand(batch + (m2, p)).reshape(bsz, m2, p)
+    shape = batch + ((n,) if len(sa) > 1 else ()) + ((p,) if len(sb) > 1 else ())
     out = bmm(a3, b3)
-    shape = batch + ((n,) if not a1 else ()) + ((m,) if not b1 else ())
-    return _unsafe_view(out, shape)
+    return _unsafe_view(out.squeeze(-1) if vector_rhs else out, shape)

@@ -139,6 +139,15 @@ class SqueezeBackward2(_SqueezeBase):
         return _SqueezeBase.forward(ctx, a, dims)
 
 
+class SqueezeBackward4(_SqueezeBase):
+    """torch's node for the in-place ``squeeze_(dim)`` (matmul of a vector by a matrix uses it)."""
+
+    checks = (check(lambda v, m: v @ m, (3,), (3, 2)),)
+
+    def forward(ctx, a, dims):
+        return _SqueezeBase.forward(ctx, a, dims)
+
+
 class UnsqueezeBackward0(Node):
     __slots__ = ("dim",)
     explain = "grad_self = grad.squeeze(dim)"
