@@ -58,12 +58,15 @@ class Session:
     def run(self, source, filename="<input>"):
         """Parse ``source`` and run it statement by statement; each statement is atomic."""
         text = _normalize(source)
-        try:
-            module = parse(text, filename)
-            code = compile_module(module, self._rt, filename, text, echo=True)
-        except ParseError as err:
-            raise from_parse_error(_placed(err, filename, text)) from None
-        with _Running(self):
+        with _Running(self):  # compiling a 1000-deep tree already needs the raised recursion limit
+            try:
+                module = parse(text, filename)
+                code = compile_module(module, self._rt, filename, text, echo=True)
+            except ParseError as err:
+                raise from_parse_error(_placed(err, filename, text)) from None
+            except RecursionError:  # as CPython words it; the parser's depth limit should prevent it
+                raise UserError("RecursionError", "maximum recursion depth exceeded during compilation",
+                                filename=filename) from None
             frame = self._frame
             for ex, _ in code:
                 self._atomic(ex, frame)
@@ -71,12 +74,15 @@ class Session:
     def eval(self, expression_source, filename="<input>"):
         """The value of one expression (atomic too)."""
         text = _normalize(expression_source)
-        try:
-            node = parse_expression(text, filename)
-            ev = compile_expression(node, self._rt, filename, text)
-        except ParseError as err:
-            raise from_parse_error(_placed(err, filename, text)) from None
         with _Running(self):
+            try:
+                node = parse_expression(text, filename)
+                ev = compile_expression(node, self._rt, filename, text)
+            except ParseError as err:
+                raise from_parse_error(_placed(err, filename, text)) from None
+            except RecursionError:
+                raise UserError("RecursionError", "maximum recursion depth exceeded during compilation",
+                                filename=filename) from None
             return self._atomic(ev, self._frame)
 
     def set(self, name, value):

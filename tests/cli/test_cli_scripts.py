@@ -233,6 +233,11 @@ def test_ten_thousand_deep_expression(tmp_path):
     r = gradcalc(tmp_path / "deep.py")
     assert r.returncode == 1
     assert "too deeply nested" in text(r.stderr) and "Traceback" not in text(r.stderr)
+    # just inside the parser's limit of 1000 levels: compiled and run (the recursion limit is raised first)
+    (tmp_path / "deep990.py").write_text("print(" + "-(" * 990 + "1" + ")" * 990 + ")\nx = " + "[" * 990 + "]" * 990
+                                         + "\nprint(len(x))\n")
+    r = gradcalc(tmp_path / "deep990.py")
+    assert (r.returncode, r.stdout, r.stderr) == (0, b"1\n1\n", b"")
     (tmp_path / "parens.py").write_text("x = " + "(" * 10000 + "1" + ")" * 10000 + "\nprint(x)\n")
     r = gradcalc(tmp_path / "parens.py")
     assert (r.returncode, r.stdout) == (0, b"1\n")
