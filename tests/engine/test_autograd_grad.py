@@ -119,9 +119,6 @@ def test_derivatives_of_x4_up_to_the_fourth(x0):
     assert g4.item() == pytest.approx(24.0)
 
 
-@pytest.mark.xfail(strict=True, reason="op bug (ops/arithmetic.py, PowBackward0): for exponent 1 the rule returns "
-                                       "grad itself, so d/dx of x**1 carries no graph; torch's 4th derivative of "
-                                       "x**4 has grad_fn=<MulBackward0> and a 5th derivative of 0")
 def test_fifth_derivative_of_x4_is_zero_and_defined():
     x = leaf(2.0)
     g = x ** 4
@@ -231,3 +228,11 @@ def test_second_derivatives_of_a_small_network_loss():
         return ((h @ w2).sigmoid() ** 2).mean()
 
     assert gradgradcheck(loss, (w1, b1, w2))
+
+
+def test_relu_second_derivative_is_zeros_not_an_error():
+    x = leaf([1.0, -2.0, 3.0])
+    (g,) = grad(x.relu().sum(), x, create_graph=True)
+    assert g.grad_fn.name() == "ThresholdBackwardBackward0"
+    (g2,) = grad(g.sum(), x)
+    assert g2.tolist() == [0.0, 0.0, 0.0]

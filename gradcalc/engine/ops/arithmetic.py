@@ -170,18 +170,19 @@ class PowBackward0(Node):
             return np.power(A.astype(np.uint8), E.astype(np.uint8)).astype(bool)
         if exponent == 2:
             return np.multiply(A, A)
+        if exponent == 1:
+            return A.copy()
         return np.power(A, E)
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
         e = ctx.exponent
         if e == 0:
-            return grad * 0
-        if e == 1:
-            return grad
-        if e == 2:
-            return grad * (a * 2.0)
-        return grad * (e * a ** (e - 1))
+            # constant: zeros with no history, as torch's pow_backward returns
+            return Tensor._wrap(np.zeros_like(grad._data))
+        # torch keeps self in the formula even for e = 1 (self^0), so every higher
+        # derivative stays connected to the graph and ends in zeros, not in an error
+        return grad * (a ** (e - 1) * e)
 
 
 class PowBackward1(Node):

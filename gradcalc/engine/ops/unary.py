@@ -145,7 +145,32 @@ class ReluBackward0(Node):
         return np.maximum(d, 0, dtype=d.dtype)
 
     def backward(ctx, grad):
-        return grad * (ctx.result > 0)
+        return ThresholdBackwardBackward0.apply(grad, ctx.result, threshold=0)
+
+
+class ThresholdBackwardBackward0(Node):
+    """relu's backward as an op: ``grad`` where ``result > threshold``, else 0 (torch's threshold_backward).
+
+    Its own derivative is zero in ``result``: still an edge to it, so higher
+    derivatives of relu come out as zeros rather than as a disconnected graph.
+    """
+
+    __slots__ = ("threshold",)
+    explain = "grad_grad = grad where self > threshold, else 0;  grad_self = 0"
+    checks = (check(lambda g, r: ThresholdBackwardBackward0.apply(g, r, threshold=0.0), (2, 3), (2, 3)),)
+
+    def forward(ctx, grad, result, threshold):
+        ctx.save_for_backward(result)
+        ctx.threshold = threshold
+        g = grad._data
+        return np.where(result._data > threshold, g, np.zeros((), g.dtype))
+
+    def backward(ctx, gg):
+        (result,) = ctx.saved_tensors
+        g_grad = ThresholdBackwardBackward0.apply(gg, result, threshold=ctx.threshold) \
+            if ctx._next[0][0] is not None else None
+        g_result = Tensor._wrap(np.zeros_like(result._data)) if ctx._next[1][0] is not None else None
+        return g_grad, g_result
 
 
 class ReciprocalBackward0(Node):
