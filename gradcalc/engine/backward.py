@@ -25,6 +25,7 @@ import numpy as np
 
 from .grad_mode import STATE
 from .journal import touch
+from .memory import TUNED, tune_allocator
 from .node import _ANOMALY, _FREED, AccumulateGrad, edge_of
 from .tensor import Size, Tensor
 
@@ -204,6 +205,8 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
     of the graph that leads to them runs, and the gradients arriving there are
     captured (returned) instead of, or as well as, accumulated.
     """
+    if not TUNED[0]:
+        tune_allocator()
     roots = [edge_of(t) for t in tensors]
     root_nodes = {n for n, _ in roots}
 
