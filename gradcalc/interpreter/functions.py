@@ -13,6 +13,8 @@ for the user-level traceback.
 
 from __future__ import annotations
 
+from gradcalc.parser import ast as A
+
 from .compile_expr import expr
 from .errors import boundary, note
 from .runtime import RETURN, UNBOUND, Cell, raise_stop
@@ -42,6 +44,7 @@ def function_maker(node, cx, name, body=None):
     rt = cx.rt
     flag, depth, max_depth = rt.flag, rt.depth, rt.max_depth
     loc = (cx.src, node)
+    doc = _docstring(node)
 
     def create(f):
         try:
@@ -87,9 +90,40 @@ def function_maker(node, cx, name, body=None):
                     depth[0] -= 1
         call.__name__ = name
         call.__qualname__ = qualname
+        call.__doc__ = doc
+        call._gradcalc_signature = (params, defaults, kwdefaults)  # read by signature() (completion, %help)
         return call
 
     return create
+
+
+_KINDS = {"positional": "POSITIONAL_OR_KEYWORD", "var_positional": "VAR_POSITIONAL",
+          "keyword_only": "KEYWORD_ONLY", "var_keyword": "VAR_KEYWORD"}
+
+
+def signature(fn):
+    """``inspect.Signature`` of a user function (built when asked: a def or lambda in a loop must stay
+    cheap to create), or None for anything else."""
+    spec = getattr(fn, "_gradcalc_signature", None)
+    if spec is None:
+        return None
+    import inspect
+
+    params, defaults, kwdefaults = spec
+    out = []
+    for i, p in enumerate(params):
+        default = defaults.get(i, kwdefaults.get(p.name, inspect.Parameter.empty))
+        out.append(inspect.Parameter(p.name, getattr(inspect.Parameter, _KINDS[p.kind]), default=default))
+    return inspect.Signature(out)
+
+
+def _docstring(node):
+    """A ``def``'s docstring: its body's first statement when that is a string literal."""
+    body = getattr(node, "body", None)
+    if isinstance(body, tuple) and body and type(body[0]) is A.Expr and type(body[0].value) is A.Constant \
+            and type(body[0].value.value) is str:
+        return body[0].value.value
+    return None
 
 
 class _Spec:

@@ -619,11 +619,14 @@ def describe(obj_or_name):
     doc = _first_line(getattr(obj, "__doc__", None))
     if callable(obj):
         name = getattr(obj, "__name__", type(obj).__name__)
+        from .functions import signature
+
+        user = signature(obj)
         try:
             import inspect
 
             target = obj.__init__ if isinstance(obj, type) else obj
-            sig = str(inspect.signature(target)).replace("(self, ", "(").replace("(self)", "()")
+            sig = str(user or inspect.signature(target)).replace("(self, ", "(").replace("(self)", "()")
         except (TypeError, ValueError):
             sig = "(...)"
         return name + sig, doc

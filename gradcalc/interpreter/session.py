@@ -57,6 +57,12 @@ class Session:
 
     def run(self, source, filename="<input>"):
         """Parse ``source`` and run it statement by statement; each statement is atomic."""
+        try:
+            self._run(source, filename)
+        except KeyboardInterrupt:  # Ctrl-C while parsing or between two statements: nothing to undo
+            raise UserError("KeyboardInterrupt", "") from None
+
+    def _run(self, source, filename):
         text = _normalize(source)
         with _Running(self):  # compiling a 1000-deep tree already needs the raised recursion limit
             try:

@@ -90,3 +90,13 @@ def test_describe():
     assert sandbox.describe("len")[0] == "len(obj)"
     assert sandbox.describe("no_such_name") == ("", "")
     assert sandbox.describe("torch.__dict__") == ("", "")
+
+
+def test_describe_user_functions():
+    r = Run()
+    r("def step(w, lr=0.1, *rest, momentum=0.9, **kw):\n    'One step of gradient descent.'\n    return w\n"
+      "f = lambda a, b=2: a")
+    assert sandbox.describe(r.ns["step"]) == ("step(w, lr=0.1, *rest, momentum=0.9, **kw)",
+                                              "One step of gradient descent.")
+    assert sandbox.describe(r.ns["f"]) == ("<lambda>(a, b=2)", "")
+    assert r.error("step.__doc__").kind == "AttributeError"  # the docstring is for %help, not the language
