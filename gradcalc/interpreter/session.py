@@ -7,6 +7,7 @@ import threading
 
 from gradcalc.engine import limits
 from gradcalc.parser import ParseError, parse, parse_expression
+from gradcalc.parser.parsing import normalize
 
 from . import locate, sandbox
 from .atomic import Transaction
@@ -63,7 +64,7 @@ class Session:
             raise UserError("KeyboardInterrupt", "") from None
 
     def _run(self, source, filename):
-        text = _normalize(source)
+        text = normalize(source)  # the parser's own, so that positions and our line lookups agree
         with _Running(self):  # compiling a 1000-deep tree already needs the raised recursion limit
             try:
                 module = parse(text, filename)
@@ -79,7 +80,7 @@ class Session:
 
     def eval(self, expression_source, filename="<input>"):
         """The value of one expression (atomic too)."""
-        text = _normalize(expression_source)
+        text = normalize(expression_source)
         with _Running(self):
             try:
                 node = parse_expression(text, filename)
@@ -233,15 +234,6 @@ class _Running:
             s.warn(text)
         else:
             sys.stderr.write(text)
-
-
-def _normalize(source):
-    """BOM gone and line ends as ``\\n``, so that line numbers match the parser's."""
-    if source.startswith("\ufeff"):
-        source = source[1:]
-    if "\r" in source:
-        source = source.replace("\r\n", "\n").replace("\r", "\n")
-    return source
 
 
 def _placed(err, filename, text):
