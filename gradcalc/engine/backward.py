@@ -553,8 +553,9 @@ def sum_to(g, shape):
     gshape = g._data.shape
     lead = len(gshape) - len(shape)
     kept = tuple(i + lead for i, s in enumerate(shape) if s == 1 and gshape[i + lead] != 1)
+    from .ops.reduction import SumBackward1  # the op itself: its dims are already normalised
     if not kept:
         # only leading dims were added by broadcasting: one sum removes them
-        return g.sum(tuple(range(lead))) if lead else g
-    g = g.sum(tuple(range(lead)) + kept, keepdim=True)
+        return SumBackward1.apply(g, dims=tuple(range(lead)), keepdim=False) if lead else g
+    g = SumBackward1.apply(g, dims=tuple(range(lead)) + kept, keepdim=True)
     return g.reshape(shape)

@@ -7,7 +7,8 @@ Broadcasting is undone by the engine (``broadcasting = True``), not per rule.
 
 import numpy as np
 
-from ..node import Node, not_differentiable
+from ..grad_mode import STATE
+from ..node import NULL_CTX, Node, not_differentiable
 from ..tensor import Tensor
 from .checks import check
 from .support import binary_arrays, broadcast_error, operand
@@ -107,9 +108,10 @@ class MulBackward0(Node):
               check(lambda x: x * x, (3,), label="same input twice"))
 
     def forward(ctx, a, b):
-        # keep only what the needed gradients use: grad_a needs b, grad_b needs a
-        nxt = ctx._next
-        ctx.save_for_backward(a if nxt[1][0] is not None else None, b if nxt[0][0] is not None else None)
+        if ctx is not NULL_CTX:
+            # keep only what the needed gradients use: grad_a needs b, grad_b needs a
+            nxt = ctx._next
+            ctx.save_for_backward(a if nxt[1][0] is not None else None, b if nxt[0][0] is not None else None)
         return _binary(np.multiply, a, b)
 
     def backward(ctx, grad):
@@ -127,7 +129,8 @@ class DivBackward0(Node):
               check(lambda x: x / 3.0, (3,), label="scalar"))
 
     def forward(ctx, a, b):
-        ctx.save_for_backward(a if ctx._next[1][0] is not None else None, b)  # grad_b alone needs a
+        if ctx is not NULL_CTX:
+            ctx.save_for_backward(a if ctx._next[1][0] is not None else None, b)  # grad_b alone needs a
         return _binary(np.true_divide, a, b, true_divide=True)
 
     def backward(ctx, grad):
@@ -180,6 +183,8 @@ class PowBackward0(Node):
         if e == 0:
             # constant: zeros with no history, as torch's pow_backward returns
             return Tensor._wrap(np.zeros_like(grad._data))
+        if e == 2 and not STATE.grad_enabled:
+            return grad * (a * 2.0)  # a plain backward: the same value with one op less
         # torch keeps self in the formula even for e = 1 (self^0), so every higher
         # derivative stays connected to the graph and ends in zeros, not in an error
         return grad * (a ** (e - 1) * e)

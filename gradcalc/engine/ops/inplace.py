@@ -379,7 +379,10 @@ def _fast_binary(ufunc):
     """``t op= other`` without a graph: one numpy call into ``t``'s own memory."""
     def run(t, other):
         A, B = binary_arrays(t, other)
-        if A is not t._data or _category(np.result_type(A, B)) > _category(t._data.dtype):
+        if A is not t._data:
+            return False
+        same = B.dtype == A.dtype if B.__class__ is np.ndarray else (B.__class__ is float and A.dtype.kind == "f")
+        if not same and _category(np.result_type(A, B)) > _category(A.dtype):
             return False
         try:
             ufunc(A, B, out=A)

@@ -3,7 +3,7 @@
 import numpy as np
 
 from ..limits import check_numel
-from ..node import Node
+from ..node import NULL_CTX, Node
 from ..tensor import Tensor
 from .checks import check
 from .support import as_tensor, broadcast_error
@@ -39,8 +39,11 @@ class MmBackward0(Node):
         if A.shape[1] != B.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({A.shape[0]}x{A.shape[1]} and "
                                f"{B.shape[0]}x{B.shape[1]})")
-        _same_dtype(a, b, "mm")
-        ctx.save_for_backward(a, b)
+        if A.dtype != B.dtype:
+            _same_dtype(a, b, "mm")
+        if ctx is not NULL_CTX:
+            nxt = ctx._next  # grad_self needs mat2, grad_mat2 needs self
+            ctx.save_for_backward(a if nxt[1][0] is not None else None, b if nxt[0][0] is not None else None)
         return A @ B
 
     def backward(ctx, grad):

@@ -1,6 +1,7 @@
 """Reductions: sum, mean, prod, max/min (whole tensor and along a dim), norm."""
 
 import collections
+import math
 
 import numpy as np
 
@@ -72,7 +73,7 @@ class MeanBackward0(Node):
         return np.asarray(d.mean(dtype=_acc(d.dtype)), dtype=d.dtype)
 
     def backward(ctx, grad):
-        n = int(np.prod(ctx.shape))
+        n = math.prod(ctx.shape)
         return (grad / n).expand(ctx.shape) if ctx.shape else grad / n
 
 
