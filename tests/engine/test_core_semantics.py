@@ -337,3 +337,17 @@ def test_journal_rolls_back_inplace_changes_and_grads():
     j.rollback()
     assert w.tolist() == [0.0, 0.0, 0.0] and w._version == 0
     assert x.grad.tolist() == [2.0, 4.0] and x.requires_grad
+
+
+def test_gradients_summed_in_place_never_corrupt_shared_ones():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    y = x * 1
+    y.retain_grad()
+    z = (y + y) + y * 3 + x.sin()
+    z.sum().backward()
+    assert y.grad.tolist() == [5.0, 5.0]
+    np.testing.assert_allclose(x.grad.numpy(), 5.0 + np.cos([1.0, 2.0]), rtol=1e-6)
+    a = torch.ones(3, requires_grad=True)
+    b = a + 0  # AddBackward0 sends one gradient object to both edges
+    (b + b + b).sum().backward()
+    assert a.grad.tolist() == [3.0, 3.0, 3.0]
