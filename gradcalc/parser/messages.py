@@ -48,6 +48,11 @@ def show(tok: Token) -> str:
     return f"'{tok.value}'"
 
 
+def _only_blank_from(text: str, line: int) -> bool:
+    """Whether lines ``line``.. of ``text`` hold nothing but whitespace."""
+    return not any(part.strip() for part in text.split("\n")[line - 1:])
+
+
 def unexpected_token(err: UnexpectedToken, state: LineState, text: str) -> ParseError:
     tok, prev, expected = err.token, err.previous, err.expected
     kind = tok.type
@@ -59,8 +64,11 @@ def unexpected_token(err: UnexpectedToken, state: LineState, text: str) -> Parse
         header = state.block_header
         what = HEADER_NAMES.get(header.type, "':'") if header is not None else "':'"
         where = f" on line {header.line}" if header is not None else ""
+        # At the end of the input the block may still come (the REPL waits for it); a
+        # dedent made by the final newline of a nested header counts as the end too.
+        at_end = eof or tok.type == "_DEDENT" and _only_blank_from(text, tok.line)
         return _at(f"expected an indented block after {what}{where}", tok,
-                   kind="IndentationError", incomplete=eof)
+                   kind="IndentationError", incomplete=at_end)
     for candidate in (prev, tok):
         if candidate is not None and candidate.type == "NAME" and candidate.value in UNSUPPORTED_KEYWORDS:
             return _at(f"'{candidate.value}' is not supported in gradcalc", candidate)

@@ -11,6 +11,10 @@ STATUS = [
     ('x = 1\n', 'complete'),
     ('1 + 1', 'complete'),
     ('x = (1 +', 'incomplete'),
+    ('for i in range(3):\n    if i:\n', 'incomplete'),   # a header nested in a block
+    ('def f():\n    for i in x:', 'incomplete'),
+    ('for i in x:\n    if i:\n\n', 'invalid'),
+    ('for i in x:\n    if i:\ny = 1\n', 'invalid'),
     ('x = (1 +\n', 'incomplete'),
     ('print(', 'incomplete'),
     ('x = [1, 2', 'incomplete'),
