@@ -37,13 +37,27 @@ def main(args, session_factory=None, prompt_input=None, prompt_output=None, stdo
     color = use_color(stdout, no_color)
     output = Output(stdout, stderr, color=color, err_color=False if no_color else use_color(stderr))
 
+    made = []
+
+    def display(value):
+        output.display(value)
+        from gradcalc.engine.node import Node
+        if isinstance(value, Node) and made:
+            # a grad_fn echoes as torch's repr, then the graph behind it, a few levels deep
+            from gradcalc.cli.magics.graph import grad_fn_tree
+            output.print(grad_fn_tree(value, made[0].namespace, max_depth=3, color=output.color))
+
     def make_session():
         factory = session_factory
         if factory is None:
             from gradcalc.interpreter import Session as factory
-        return factory(out=output.write, display=output.display, magic=magics.handle,
-                       max_elements=getattr(args, "max_elements", None),
-                       warn=lambda text: output.warn(text.rstrip("\n")))  # engine warnings, in order
+        session = factory(out=output.write, display=display, magic=magics.handle,
+                          max_elements=getattr(args, "max_elements", None),
+                          warn=lambda text: output.warn(text.rstrip("\n")))  # engine warnings, in order
+        made.append(session)
+        from .script import relax_gc
+        relax_gc()
+        return session
 
     repl = Repl(LazySession(make_session), output, debug=bool(getattr(args, "debug", False)),
                 prompt_input=prompt_input, prompt_output=prompt_output,

@@ -36,13 +36,17 @@ def run_code(code, args):
     return _run([("<string>", code)], args, echo=True)
 
 
+def relax_gc():
+    """This process is ours: collect cycles less often. Graphs are freed by reference
+    counting; the collector's frequent passes over millions of live nodes and tensors
+    cost a third of a graph-heavy script's time (docs/performance.md)."""
+    gc.set_threshold(100_000, 50, 1000)
+
+
 def _run(scripts, args, echo):
     from gradcalc.interpreter import ExitRequested, Session, UserError
 
-    # This process is ours: collect cycles less often. Graphs are freed by reference
-    # counting; the collector's frequent passes over millions of live nodes and
-    # tensors cost a third of a graph-heavy script's time (docs/performance.md).
-    gc.set_threshold(100_000, 50, 1000)
+    relax_gc()
 
     from .render import Output, use_color
 

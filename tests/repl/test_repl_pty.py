@@ -243,3 +243,15 @@ def test_errors_show_the_caret_and_kind(repl):
     output = process.output_between(row, process.screen.row)
     assert output.splitlines()[-1] == "NameError: name 'y' is not defined"
     assert "^" in output
+
+
+def test_a_grad_fn_echoes_with_its_graph(repl):
+    process = repl(env={"NO_COLOR": "1"})
+    process.type_line("x = torch.ones(2, requires_grad=True)")
+    process.type_line("y = (x * 2).sum()")
+    prompt, row = process.type_line("y.grad_fn")
+    lines = process.output_between(row, process.screen.row).splitlines()
+    assert re.fullmatch(r"<SumBackward0 object at 0x[0-9a-f]+>", lines[0])  # torch's repr first
+    assert lines[1:] == ["SumBackward0 (y)  () float32",
+                         "└── MulBackward0  (2,) float32",
+                         "    └── AccumulateGrad (x)  (2,) float32  requires_grad=True"]
