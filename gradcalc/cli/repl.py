@@ -45,7 +45,7 @@ def main(args, session_factory=None, prompt_input=None, prompt_output=None, stdo
         if isinstance(value, Node) and made:
             # a grad_fn echoes as torch's repr, then the graph behind it, a few levels deep
             from gradcalc.cli.magics.graph import grad_fn_tree
-            output.print(grad_fn_tree(value, made[0].namespace, max_depth=3, color=output.color))
+            output.print(grad_fn_tree(value, made[0].namespace, max_depth=6, color=output.color))
 
     def make_session():
         factory = session_factory
