@@ -2,6 +2,7 @@
 
 import collections
 import math
+import warnings
 
 import numpy as np
 
@@ -70,7 +71,7 @@ class MeanBackward0(Node):
         _check_mean_dtype(a, dtype)
         ctx.shape = a._data.shape
         d = a._data if dtype is None else a._data.astype(_dt.as_dtype(dtype).np)
-        return np.asarray(d.mean(dtype=_acc(d.dtype)), dtype=d.dtype)
+        return _mean(d)
 
     def backward(ctx, grad):
         n = math.prod(ctx.shape)
@@ -90,7 +91,7 @@ class MeanBackward1(Node):
         ctx.keepdim = keepdim
         ctx.shape = a._data.shape
         d = a._data if dtype is None else a._data.astype(_dt.as_dtype(dtype).np)
-        return np.asarray(d.mean(axis=dims, keepdims=keepdim, dtype=_acc(d.dtype)), dtype=d.dtype)
+        return _mean(d, axis=dims, keepdims=keepdim)
 
     def backward(ctx, grad):
         n = 1
@@ -102,6 +103,15 @@ class MeanBackward1(Node):
 def _acc(npdt):
     """The dtype to accumulate in: float16 sums in float32 (as torch), others in their own dtype."""
     return np.float32 if npdt == np.float16 else npdt
+
+
+def _mean(d, **kw):
+    """numpy's mean in torch's accumulation dtype; the mean of nothing is nan, silently, as in torch."""
+    if d.size == 0:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            return np.asarray(d.mean(dtype=_acc(d.dtype), **kw), dtype=d.dtype)
+    return np.asarray(d.mean(dtype=_acc(d.dtype), **kw), dtype=d.dtype)
 
 
 def _check_mean_dtype(a, dtype):
