@@ -217,8 +217,12 @@ class Node:
                 now = v._vc[0]
                 ver = versions[i] if versions is not None else 0
                 if now != ver:
-                    raise RuntimeError(_modified_msg(v, now, ver))
+                    raise RuntimeError(_modified_msg(v, now, ver, output_of=self._saved_output_of(v)))
         return saved
+
+    def _saved_output_of(self, tensor):
+        """The node to name when saved ``tensor`` was modified: None means its current grad_fn."""
+        return None
 
     @property
     def result(self):

@@ -32,7 +32,7 @@ import warnings
 import numpy as np
 
 from ..grad_mode import STATE
-from ..node import _FREED, _NO_EDGE, FREED_MSG, Node, _modified_msg, _seq_counter, edge_of
+from ..node import _NO_EDGE, Node, _seq_counter, edge_of
 from ..printing import node_repr
 from ..tensor import Tensor, _new
 
@@ -77,27 +77,10 @@ class FunctionCtx:
         """False: backward receives None (not zeros) for outputs that got no gradient."""
         self._materialize = bool(value)
 
-    @property
-    def saved_tensors(self):
-        """The saved tensors, checked: freed after backward, or modified in place since saved (torch's errors).
-
-        A saved output of this very Function is reported as torch does, as an output of
-        this node, even when an in-place op has since given it another grad_fn.
-        """
-        saved = self._saved
-        if saved is _FREED:
-            raise RuntimeError(FREED_MSG)
-        if saved is None:
-            return ()
-        versions = self._versions
-        for i, v in enumerate(saved):
-            if isinstance(v, Tensor) and v._vc is not None:
-                now = v._vc[0]
-                ver = versions[i] if versions is not None else 0
-                if now != ver:
-                    own = id(v) in self._own_outputs
-                    raise RuntimeError(_modified_msg(v, now, ver, output_of=self if own else None))
-        return saved
+    def _saved_output_of(self, tensor):
+        """A saved output of this very Function is reported as torch does, as an output of this
+        node, even when an in-place op has since given it another grad_fn."""
+        return self if id(tensor) in self._own_outputs else None
 
 
 class BackwardCFunction(FunctionCtx, Node):
