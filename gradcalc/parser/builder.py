@@ -540,7 +540,7 @@ class Builder:
 def _fstring_parts(lit, raw_parts: list) -> list:
     """Literal text and FormattedValue nodes for one f-string token."""
     from .parsing import parse_field
-    from .strings import position_in, split_fstring
+    from .strings import position_in
 
     out: list = []
     for part in raw_parts:

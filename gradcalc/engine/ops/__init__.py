@@ -71,7 +71,6 @@ for _name, _dtype_name in (("float", "float32"), ("double", "float64"), ("half",
 
 
 # -- in-place methods -----------------------------------------------------------
-_FAST = {"add_": None, "sub_": None, "mul_": None, "div_": None}
 for _name, _fn in (("add_", arithmetic.add), ("sub_", arithmetic.sub), ("mul_", arithmetic.mul),
                    ("div_", arithmetic.div), ("pow_", arithmetic.pow), ("neg_", arithmetic.neg),
                    ("remainder_", arithmetic.remainder), ("square_", arithmetic.square),

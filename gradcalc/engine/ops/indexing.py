@@ -3,7 +3,6 @@ advanced index), and the ops that read or write along an index (gather, scatter)
 
 import numpy as np
 
-from ..limits import check_numel
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check

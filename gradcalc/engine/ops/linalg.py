@@ -4,7 +4,6 @@ import numpy as np
 
 from ..limits import check_numel
 from ..node import NULL_CTX, Node
-from ..tensor import Tensor
 from .checks import check
 from .support import as_tensor, broadcast_error
 
@@ -136,9 +135,6 @@ def mv(input, vec):
 def dot(input, other):
     """Dot product of two 1-D tensors."""
     return DotBackward0.apply(input, other)
-
-
-inner = None  # defined by the catalogue when needed
 
 
 def bmm(input, mat2):

@@ -8,7 +8,7 @@ from ..limits import check_numel
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
-from .support import dims_arg, shape_arg, wrap_dim
+from .support import shape_arg, wrap_dim
 
 
 def _infer_shape(shape, numel):
