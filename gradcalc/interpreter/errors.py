@@ -262,9 +262,21 @@ def _edits(a, b):
     return rows[-1][-1]
 
 
+# the names PyTorch code conventionally imports torch's modules as
+_CONVENTIONAL_IMPORTS = {
+    "torch": "import torch",
+    "F": "import torch.nn.functional as F",
+    "nn": "import torch.nn as nn",
+    "autograd": "from torch import autograd",
+}
+
+
 def name_error_message(name, candidates):
     """``name 'y' is not defined``, with a near miss or a word on Python builtins we leave out."""
     message = f"name '{name}' is not defined"
+    conventional = _CONVENTIONAL_IMPORTS.get(name)
+    if conventional:
+        return message + f". Did you forget to import it? ({conventional})"
     hint = did_you_mean(name, candidates)
     if hint:
         return message + hint

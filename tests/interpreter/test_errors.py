@@ -70,6 +70,7 @@ def test_attribute_errors_suggest_near_misses(source, message):
     ("tensr([1])", "name 'tensr' is not defined. Did you mean: 'tensor'?"),
     ("def f(alpha):\n    return alpah\nf(1)", "name 'alpah' is not defined. Did you mean: 'alpha'?"),
     ("frobnicate", "name 'frobnicate' is not defined"),
+    ("F.relu(ones(2))", "name 'F' is not defined. Did you forget to import it? (import torch.nn.functional as F)"),
 ])
 def test_name_errors_suggest_near_misses(source, message):
     err = error(source)
