@@ -47,7 +47,7 @@ class LeakyReluBackward0(Node):
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        return where(a > 0, grad, grad * ctx.slope)
+        return LeakyReluBackwardBackward0.apply(grad, a, slope=ctx.slope)
 
 
 class LeakyReluBackward1(Node):
@@ -64,7 +64,29 @@ class LeakyReluBackward1(Node):
         return _out(np.where(d > 0, d, d * slope), a)
 
     def backward(ctx, grad):
-        return where(ctx.result > 0, grad, grad * ctx.slope)
+        return LeakyReluBackwardBackward0.apply(grad, ctx.result, slope=ctx.slope)
+
+
+class LeakyReluBackwardBackward0(Node):
+    """leaky_relu's backward as an op (torch's leaky_relu_backward): ``grad`` where ``self > 0``,
+    else ``grad * slope``. Its derivative in ``self`` is zero, but the edge is kept, so higher
+    derivatives come out as zeros instead of a disconnected graph."""
+
+    __slots__ = ("slope",)
+    explain = "grad_grad = grad where self > 0, else grad * negative_slope;  grad_self = 0"
+    checks = (check(lambda g, s: LeakyReluBackwardBackward0.apply(g, s, slope=0.1), (2, 3), (2, 3)),)
+
+    def forward(ctx, grad, a, slope):
+        ctx.save_for_backward(a)
+        ctx.slope = slope
+        g = grad._data
+        return np.where(a._data > 0, g, g * np.asarray(slope, g.dtype))
+
+    def backward(ctx, gg):
+        (a,) = ctx.saved_tensors
+        g_grad = LeakyReluBackwardBackward0.apply(gg, a, slope=ctx.slope) if ctx._next[0][0] is not None else None
+        g_self = Tensor._wrap(np.zeros_like(a._data)) if ctx._next[1][0] is not None else None
+        return g_grad, g_self
 
 
 class GeluBackward0(Node):
