@@ -306,7 +306,7 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
                                     buf[nr] = g
                             else:
                                 old = buf[nr]
-                                buf[nr] = g if old is None else _sum_grads(old, g)
+                                buf[nr] = g if old is None else old + g
                         d = deps[child] - 1
                         deps[child] = d
                         if d == 0:
@@ -335,18 +335,6 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
     if targets is not None and not accumulate:
         return captured
     return None
-
-
-def _sum_grads(old, g):
-    """Two gradients for the same input, added: in place into ``old`` when it is a temporary
-    nobody else holds (the way numpy reuses temporaries), else out of place."""
-    if not STATE.grad_enabled and old._grad_fn is None:
-        d = old._data
-        if d.base is None and d.flags.writeable and d.shape == g._data.shape and d.dtype == g._data.dtype \
-                and _getrefcount(old) <= 4 and _getrefcount(d) <= 2:  # buffer, caller, argument, call
-            np.add(d, g._data, out=d)
-            return old
-    return old + g
 
 
 def _wrong_count(node, r):
@@ -511,8 +499,7 @@ def _accumulate(acc, g, create_graph, observer):
         old = t._grad._data
         if old.flags.writeable and old.shape == g._data.shape:
             np.add(old, g._data, out=old)
-            if t._grad._vc is not None:
-                t._grad._vc[0] += 1
+            t._grad._bump_version()  # a graph that saved this .grad must notice
         else:
             t._grad = Tensor._wrap(old + g._data)
     extra = acc._extra

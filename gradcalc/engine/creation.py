@@ -40,9 +40,9 @@ def as_array(data, dtype=None):
     try:
         arr = np.array(data)
     except OverflowError:
-        raise RuntimeError("Overflow when unpacking long") from None
-    if arr.dtype.kind == "O":
-        raise RuntimeError("Overflow when unpacking long")
+        raise ValueError("Overflow when unpacking long long") from None
+    if arr.dtype.kind == "O" or arr.dtype == np.uint64:
+        raise ValueError("Overflow when unpacking long long")
     if dt is not None:
         if dt.category != _dt._FLOAT and arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
             raise RuntimeError("value cannot be converted to type int64 without overflow")

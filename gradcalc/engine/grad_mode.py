@@ -111,6 +111,12 @@ class set_grad_enabled(_GradModeContext):
     def clone(self):
         return set_grad_enabled(self._mode)
 
+    def __call__(self, fn):
+        # as a decorator, set_grad_enabled(False) must not leave the mode switched
+        # off from the moment it was written: the mode applies inside fn only
+        STATE.grad_enabled = self._prev
+        return _GradModeContext.__call__(self, fn)
+
     def __repr__(self):
         return f"torch.autograd.grad_mode.set_grad_enabled(mode={self._mode})"
 

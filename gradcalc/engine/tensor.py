@@ -350,7 +350,9 @@ class Tensor:
         return self._data
 
     def __array__(self, dtype=None, copy=None):
-        return self._data if dtype is None else self._data.astype(dtype)
+        if dtype is not None:
+            return self._data.astype(dtype)
+        return self._data.copy() if copy else self._data
 
     def __len__(self):
         if self._data.ndim == 0:

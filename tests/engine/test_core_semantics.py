@@ -339,7 +339,7 @@ def test_journal_rolls_back_inplace_changes_and_grads():
     assert x.grad.tolist() == [2.0, 4.0] and x.requires_grad
 
 
-def test_gradients_summed_in_place_never_corrupt_shared_ones():
+def test_gradients_summed_for_one_input_never_corrupt_shared_ones():
     x = torch.tensor([1.0, 2.0], requires_grad=True)
     y = x * 1
     y.retain_grad()
@@ -351,3 +351,58 @@ def test_gradients_summed_in_place_never_corrupt_shared_ones():
     b = a + 0  # AddBackward0 sends one gradient object to both edges
     (b + b + b).sum().backward()
     assert a.grad.tolist() == [3.0, 3.0, 3.0]
+
+
+# -- found in review: each compared with torch 2.13 --------------------------------------------
+
+def test_review_fixes_match_torch():
+    lo, hi = torch.full((3,), 2.0, requires_grad=True), torch.zeros(3, requires_grad=True)
+    torch.clamp(torch.ones(3), lo, hi).sum().backward()
+    assert lo.grad.tolist() == [0.0] * 3 and hi.grad.tolist() == [1.0] * 3  # max wins where min > max
+    assert torch.add(2, torch.tensor([1.0, 2.0]), alpha=3).tolist() == [5.0, 8.0]
+    x, y = torch.tensor([0.0, 1.0], requires_grad=True), torch.tensor([0.0, 2.0], requires_grad=True)
+    (x ** y).sum().backward()
+    assert x.grad.tolist() == [0.0, 2.0]  # no nan where the exponent is 0
+    z = torch.tensor([1.5], requires_grad=True)
+    (z.floor() * float("inf")).sum().backward()
+    assert z.grad.tolist() == [0.0]  # a zero derivative is zero, even for an infinite gradient
+    assert (2 ** torch.tensor([-1, 2])).tolist() == [0, 4]
+
+    @torch.set_grad_enabled(False)
+    def f():
+        return torch.is_grad_enabled()
+
+    assert torch.is_grad_enabled() and not f() and torch.is_grad_enabled()
+    t = torch.tensor([1.0, 2.0])
+    a = np.array(t)
+    a[0] = 5
+    assert t.tolist() == [1.0, 2.0]
+    with pytest.raises(ValueError, match="Overflow when unpacking long long"):
+        torch.tensor(2 ** 63)
+    with pytest.raises(RuntimeError, match="result type Float can't be cast"):
+        torch.ones(3, dtype=torch.long).__itruediv__(2)
+    with pytest.raises(RuntimeError, match="doesn't match the broadcast shape"):
+        (torch.ones(2, 3, requires_grad=True) * 1)[0].add_(torch.ones(2, 3))
+    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+        torch.tensor([1, 2]) % torch.tensor([0, 1])
+    with pytest.raises(IndexError, match="Dimension out of range"):
+        torch.tensor(1.0).sum(5)
+
+
+def test_an_index_changed_after_use_does_not_misplace_the_gradient():
+    x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    i = torch.tensor([0, 1])
+    y = x[i]
+    i[0] = 2
+    (y * torch.tensor([1.0, 10.0])).sum().backward()
+    assert x.grad.tolist() == [1.0, 10.0, 0.0]
+
+
+def test_grad_accumulated_in_place_bumps_its_version():
+    x = torch.ones(3, requires_grad=True)
+    w = torch.ones(3, requires_grad=True)
+    (x * 1).sum().backward()
+    y = (x.grad * w).sum()
+    (x * 2).sum().backward()
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        y.backward()

@@ -5,7 +5,7 @@ import numpy as np
 from .. import dtypes as _dt
 from ..node import Node
 from .checks import check
-from .support import wrap_dim
+from .support import wrap_dim, zeros_grad
 
 
 def _float_input(a, dtype, name, dim=-1):
@@ -37,7 +37,7 @@ class SoftmaxBackward0(Node):
     def backward(ctx, grad):
         y = ctx.result
         if y._data.ndim == 0:
-            return grad * 0
+            return zeros_grad(grad)
         return y * (grad - (grad * y).sum(ctx.dim, keepdim=True))
 
 
@@ -58,7 +58,7 @@ class LogSoftmaxBackward0(Node):
     def backward(ctx, grad):
         y = ctx.result
         if y._data.ndim == 0:
-            return grad * 0
+            return zeros_grad(grad)
         return grad - y.exp() * grad.sum(ctx.dim, keepdim=True)
 
 

@@ -5,13 +5,15 @@ arrays and backward in engine ops (so it can itself be differentiated).
 Broadcasting is undone by the engine (``broadcasting = True``), not per rule.
 """
 
+import math
+
 import numpy as np
 
 from ..grad_mode import STATE
 from ..node import NULL_CTX, Node, not_differentiable
 from ..tensor import Tensor
 from .checks import check
-from .support import binary_arrays, broadcast_error, operand
+from .support import binary_arrays, broadcast_error, operand, zeros_grad
 
 
 def _binary(fn, a, b, true_divide=False):
@@ -213,7 +215,8 @@ class PowBackward1(Node):
         a, b = ctx.saved_tensors
         ga = gb = None
         if ctx._next[0][0] is not None:
-            ga = grad * b * a ** (b - 1)
+            # where the exponent is 0 the derivative is 0 (torch masks the 0 * 0^-1 = nan)
+            ga = where(b == 0, 0.0, grad * b * a ** (b - 1))
         if ctx._next[1][0] is not None:
             # where self == 0 and exponent >= 0 the true derivative is 0, not nan
             safe = where((a == 0) & (b >= 0), 1.0, a)
@@ -230,14 +233,19 @@ class PowBackward2(Node):
     def forward(ctx, exponent, base):
         ctx.base = base
         A, E = binary_arrays(exponent, base)
+        if A.dtype.kind in "iu" and (A < 0).any():
+            # integer base ** negative integer exponent: torch truncates (2 ** -1 == 0)
+            with np.errstate(all="ignore"):
+                r = np.power(E.astype(np.float64), A.astype(np.float64))
+            return np.trunc(r).astype(A.dtype)
         return np.power(E, A)
 
     def backward(ctx, grad):
-        import math
         base = ctx.base
         if base == 0:
-            return grad * 0
-        return grad * ctx.result * math.log(base)
+            return zeros_grad(grad)
+        # log of a negative base is nan, as torch's gradient is there
+        return grad * ctx.result * (math.log(base) if base > 0 else math.nan)
 
 
 class RemainderBackward0(Node):
@@ -258,7 +266,13 @@ class RemainderBackward1(Node):
 
     def forward(ctx, a, b):
         ctx.save_for_backward(a, b)
-        return _binary(np.remainder, a, b)
+        A, B = binary_arrays(a, b)
+        if A.dtype.kind in "iu" and not np.all(B):
+            raise RuntimeError("ZeroDivisionError")  # integer modulus by zero, as torch
+        try:
+            return np.remainder(A, B)
+        except ValueError:
+            raise broadcast_error(np.shape(A), np.shape(B)) from None
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
@@ -290,6 +304,8 @@ def add(input, other, *, alpha=1):
     """``input + alpha * other``, broadcasting."""
     input, other = operand(input), operand(other)
     if not isinstance(input, Tensor):
+        if alpha != 1:
+            return AddBackward0.apply(other * alpha, input)  # scalar + alpha * tensor
         input, other = other, input
     return AddBackward0.apply(input, other, alpha=alpha)
 

@@ -6,7 +6,7 @@ import numpy as np
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
-from .support import wrap_dim
+from .support import wrap_dim, own_index
 
 
 class SelectBackward0(Node):
@@ -93,7 +93,7 @@ class IndexBackward0(Node):
 
     def forward(ctx, a, key):
         ctx.in_shape = a._data.shape
-        ctx.key = key
+        ctx.key = own_index(ctx, key)
         try:
             return a._data[key]
         except IndexError as e:
@@ -114,7 +114,7 @@ class IndexPutBackward0(Node):
               check(lambda x, v: index_put(x, ([0, 0],), v, accumulate=True), (3, 2), (2,), label="accumulate"))
 
     def forward(ctx, base, values, *, key, shape=None, accumulate=False):
-        ctx.key = key
+        ctx.key = own_index(ctx, key)
         ctx.accumulate = accumulate
         if base is None:
             out = np.zeros(shape, values._data.dtype)
@@ -154,7 +154,7 @@ class GatherBackward0(Node):
 
     def forward(ctx, a, dim, index):
         ctx.dim = dim
-        ctx.index = index
+        ctx.index = own_index(ctx, index)
         ctx.in_shape = a._data.shape
         _check_index(index, a._data, dim)
         return a._data[_along(index._data, dim)]
@@ -171,7 +171,7 @@ class ScatterBackward0(Node):
 
     def forward(ctx, a, src, *, dim, index):
         ctx.dim = dim
-        ctx.index = index
+        ctx.index = own_index(ctx, index)
         _check_index(index, a._data, dim, "scatter")
         out = a._data.copy()
         s = src._data[tuple(slice(0, n) for n in index._data.shape)].astype(out.dtype, copy=False)
@@ -191,7 +191,7 @@ class ScatterBackward1(Node):
 
     def forward(ctx, a, *, dim, index, value):
         ctx.dim = dim
-        ctx.index = index
+        ctx.index = own_index(ctx, index)
         _check_index(index, a._data, dim, "scatter")
         out = a._data.copy()
         out[_along(index._data, dim)] = value
@@ -208,7 +208,7 @@ class ScatterAddBackward0(Node):
 
     def forward(ctx, a, src, *, dim, index):
         ctx.dim = dim
-        ctx.index = index
+        ctx.index = own_index(ctx, index)
         _check_index(index, a._data, dim, "scatter")
         out = a._data.copy()
         s = src._data[tuple(slice(0, n) for n in index._data.shape)].astype(out.dtype, copy=False)

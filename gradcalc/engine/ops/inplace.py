@@ -18,7 +18,7 @@ from ..journal import touch
 from ..node import Node
 from ..tensor import Tensor, _new
 from .checks import check
-from .support import as_tensor, binary_arrays, operand
+from .support import as_tensor, binary_arrays, operand, zeros_grad
 
 LEAF_MSG = "a leaf Variable that requires grad is being used in an in-place operation."
 VIEW_OF_LEAF_MSG = "a view of a leaf Variable that requires grad is being used in an in-place operation."
@@ -98,6 +98,9 @@ def inplace(t, compute, *args, **kw):
         return t
     snapshot = _snapshot(t)
     r = compute(snapshot, *args, **kw)
+    if r._data.shape != t._data.shape:
+        raise RuntimeError(f"output with shape {list(t._data.shape)} doesn't match the broadcast shape "
+                           f"{list(r._data.shape)}")
     if r._data.dtype != t._data.dtype:
         r = r.to(t.dtype) if _category(r._data.dtype) <= _category(t._data.dtype) else r
     _rebind(t, r)
@@ -211,7 +214,7 @@ class FillBackward0(Node):
         return np.full_like(a._data, value)
 
     def backward(ctx, grad):
-        return grad * 0
+        return zeros_grad(grad)
 
 
 class ZeroBackward0(Node):
@@ -222,7 +225,7 @@ class ZeroBackward0(Node):
         return np.zeros_like(a._data)
 
     def backward(ctx, grad):
-        return grad * 0
+        return zeros_grad(grad)
 
 
 class CopyBackwards(Node):
@@ -236,7 +239,7 @@ class CopyBackwards(Node):
         return s.astype(a._data.dtype, copy=True)
 
     def backward(ctx, grad):
-        return grad * 0, grad
+        return zeros_grad(grad), grad
 
 
 class MaskedFillBackward0(Node):
@@ -378,6 +381,8 @@ IndexPutCopy.__name__ = IndexPutCopy.__qualname__ = "IndexPutBackward0"
 def _fast_binary(ufunc):
     """``t op= other`` without a graph: one numpy call into ``t``'s own memory."""
     def run(t, other):
+        if t._data.dtype.kind != "f":
+            return False  # integer and bool tensors take the general path, with torch's checks
         A, B = binary_arrays(t, other)
         if A is not t._data:
             return False
@@ -386,7 +391,7 @@ def _fast_binary(ufunc):
             return False
         try:
             ufunc(A, B, out=A)
-        except ValueError:
+        except (ValueError, TypeError):
             return False
         t._bump_version()
         return True

@@ -353,7 +353,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
         if keepdim:
             return SumBackward1.apply(input, dims=tuple(range(input._data.ndim)), keepdim=True, dtype=dtype)
         return SumBackward0.apply(input, dtype=dtype)
-    dims = dims_arg(dim, input._data.ndim) if input._data.ndim else ()
+    dims = dims_arg(dim, input._data.ndim)
     return SumBackward1.apply(input, dims=dims, keepdim=keepdim, dtype=dtype)
 
 
@@ -363,7 +363,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
         if keepdim:
             return MeanBackward1.apply(input, dims=tuple(range(input._data.ndim)), keepdim=True, dtype=dtype)
         return MeanBackward0.apply(input, dtype=dtype)
-    dims = dims_arg(dim, input._data.ndim) if input._data.ndim else ()
+    dims = dims_arg(dim, input._data.ndim)
     return MeanBackward1.apply(input, dims=dims, keepdim=keepdim, dtype=dtype)
 
 

@@ -8,7 +8,7 @@ from ..node import Node
 from ..tensor import Tensor
 from .checks import check
 from .pointwise import _type_word
-from .support import shape_arg, wrap_dim
+from .support import shape_arg, wrap_dim, own_index
 
 
 def _dim_list(dims, ndim):
@@ -279,7 +279,7 @@ class IndexSelectBackward0(Node):
 
     def forward(ctx, a, dim, index):
         ctx.dim = dim
-        ctx.index = index
+        ctx.index = own_index(ctx, index)
         d = a._data
         ctx.in_shape = d.shape
         idx = index._data.reshape(-1)
@@ -306,7 +306,7 @@ class IndexAddBackward0(Node):
 
     def forward(ctx, a, source, dim, index, alpha=1):
         ctx.dim = dim
-        ctx.index = index
+        ctx.index = own_index(ctx, index)
         ctx.alpha = alpha
         out = a._data.copy()
         idx = index._data.reshape(-1)

@@ -3,6 +3,7 @@
 import numpy as np
 
 from .. import dtypes as _dt
+from ..node import NULL_CTX
 from ..tensor import Tensor, _wrap_dim, Size
 
 _FROM_NP = _dt._FROM_NP
@@ -93,6 +94,25 @@ def broadcast_error(sa, sb):
             return RuntimeError(f"The size of tensor a ({da}) must match the size of tensor b ({db}) "
                                 f"at non-singleton dimension {n - i}")
     return RuntimeError(f"shapes {list(sa)} and {list(sb)} cannot be broadcast together")
+
+
+def own_index(ctx, index):
+    """An index a node keeps for its backward, copied when the node is recorded: the user may
+    change the index tensor in place afterwards, and the gradient must still go where the
+    forward read (torch raises instead; this way the result is right)."""
+    if ctx is NULL_CTX:
+        return index
+    if isinstance(index, Tensor):
+        return Tensor._wrap(index._data.copy())
+    if isinstance(index, tuple):
+        return tuple(k.copy() if isinstance(k, np.ndarray) else k for k in index)
+    return index
+
+
+def zeros_grad(g):
+    """A zero gradient shaped like ``g``, with no history: what torch returns for a rule whose
+    derivative is zero (``grad * 0`` would turn an infinite gradient into nan)."""
+    return Tensor._wrap(np.zeros_like(g._data))
 
 
 def shape_of(x):

@@ -7,7 +7,7 @@ from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
-from .support import as_tensor, binary_arrays, broadcast_error, operand
+from .support import as_tensor, binary_arrays, broadcast_error, operand, zeros_grad
 
 
 def _float(a):
@@ -40,7 +40,7 @@ class SignBackward0(Node):
         return d.copy() if d.dtype.kind == "b" else np.sign(d)
 
     def backward(ctx, grad):
-        return grad * 0
+        return zeros_grad(grad)
 
 
 class ExpBackward0(Node):
@@ -192,7 +192,7 @@ class _Rounding(Node):
     explain = "grad_self = 0   (piecewise constant)"
 
     def backward(ctx, grad):
-        return grad * 0
+        return zeros_grad(grad)
 
 
 def _rounded(fn, a):
@@ -302,13 +302,13 @@ class ClampBackward0(Node):
         g_lo = g_hi = None
         if lo is not None:
             inside = a >= lo
-            g_lo = grad * (a < lo)
+            below = a < lo
+            g_lo = grad * (below & (lo < hi) if hi is not None else below)
         if hi is not None:
             m = a <= hi
             inside = m if inside is None else inside & m
-            g_hi = grad * (a > hi)
-            if lo is not None:
-                g_hi = g_hi * (hi >= lo)  # torch: max wins where min > max
+            above = a > hi
+            g_hi = grad * (above | (hi < lo) if lo is not None else above)  # max wins where min > max
         return grad * inside, g_lo, g_hi
 
 
