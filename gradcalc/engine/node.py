@@ -118,6 +118,8 @@ class Node:
         edges = []
         for a in args:
             if isinstance(a, Tensor):
+                if a._extra is not None:
+                    refresh_view(a)
                 fn = a._grad_fn
                 if fn is not None:
                     edges.append((fn, a._output_nr))
@@ -171,7 +173,8 @@ class Node:
             src = args[0]
             t._vc = src._shared_vc()
             info = src._extra.get("view") if src._extra else None
-            t._extra = {"view": (info[0], info[1] + (node,)) if info else (src, (node,))}
+            # (base, the view ops from base to t, the shared version when t's grad_fn was made)
+            t._extra = {"view": (info[0], info[1] + (node,), t._vc[0]) if info else (src, (node,), t._vc[0])}
         return t
 
     def _wrap_outputs(node, out, args):
@@ -370,8 +373,23 @@ def accumulator(t):
     return acc
 
 
+def refresh_view(t):
+    """A view whose base was changed in place (through the base or another view) since the
+    view's grad_fn was made reads the base's new history, as torch regenerates it."""
+    info = t._extra.get("view")
+    if info is None or t._vc is None or t._vc[0] == info[2]:
+        return
+    base, chain, _ = info
+    if not base._requires_grad:
+        return
+    from .ops.inplace import regenerate_view
+    regenerate_view(t, base, chain)
+
+
 def edge_of(t):
     """Where the gradient for tensor ``t`` must be sent: ``(node, output_nr)``."""
+    if t._extra is not None:
+        refresh_view(t)
     fn = t._grad_fn
     if fn is not None:
         return (fn, t._output_nr)

@@ -198,6 +198,9 @@ class Tensor:
 
     @property
     def grad_fn(self):
+        if self._extra is not None and "view" in self._extra:
+            from .node import refresh_view  # a view of a base changed in place reads its new history
+            refresh_view(self)
         return self._grad_fn
 
     @property

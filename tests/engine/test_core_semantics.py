@@ -406,3 +406,34 @@ def test_grad_accumulated_in_place_bumps_its_version():
     (x * 2).sum().backward()
     with pytest.raises(RuntimeError, match="modified by an inplace operation"):
         y.backward()
+
+
+def test_views_read_the_new_history_after_an_in_place_write_elsewhere():
+    """Every case agrees with torch 2.13."""
+    x = torch.ones(2, 3, requires_grad=True)
+    h = x * 1
+    v = h[0]
+    h.mul_(2)  # through the base
+    (v * 1).sum().backward()
+    assert x.grad.tolist() == [[2.0] * 3, [0.0] * 3]
+    x = torch.ones(2, 3, requires_grad=True)
+    h = x * 1
+    v1, v2 = h[0], h[0]
+    v2.mul_(2)  # through a sibling view
+    assert type(v1.grad_fn).__name__ == "AsStridedBackward0"
+    (v1 * 1).sum().backward()
+    assert x.grad.tolist() == [[2.0] * 3, [0.0] * 3]
+    x = torch.ones(2, 3, requires_grad=True)
+    a = (x * 1)[0]
+    a[1:].add_(1)  # through a view of a view
+    (a * 2).sum().backward()
+    assert x.grad.tolist() == [[2.0] * 3, [0.0] * 3]
+
+
+def test_retain_grad_follows_an_in_place_op():
+    x = torch.ones(3, requires_grad=True)
+    m = x * 1
+    m.retain_grad()
+    m.mul_(2)
+    (m * 3).sum().backward()
+    assert m.grad.tolist() == [3.0] * 3 and x.grad.tolist() == [6.0] * 3

@@ -15,7 +15,7 @@ import numpy as np
 from .. import dtypes as _dt
 from ..grad_mode import STATE
 from ..journal import touch
-from ..node import Node
+from ..node import Node, refresh_view
 from ..tensor import Tensor, _new
 from .checks import check
 from .support import as_tensor, binary_arrays, operand, zeros_grad
@@ -96,6 +96,8 @@ def inplace(t, compute, *args, **kw):
             STATE.grad_enabled = prev
         write(t, r._data)
         return t
+    if t._extra is not None:
+        refresh_view(t)
     snapshot = _snapshot(t)
     r = compute(snapshot, *args, **kw)
     if r._data.shape != t._data.shape:
@@ -124,24 +126,51 @@ def _snapshot(t):
 def _rebind(t, r):
     """Write result ``r`` into ``t`` and give ``t`` (or its base) the new history."""
     view = t._extra.get("view") if t._extra else None
+    old_fn, old_nr = t._grad_fn, t._output_nr
     if view is None:
         write(t, r._data)
         t._grad_fn = r._grad_fn
         t._output_nr = r._output_nr
         t._requires_grad = r._requires_grad
-        return
-    base, chain = view
-    touch(base)
-    region = _region(base, chain)
-    new_base = CopySlices.apply(_snapshot(base), r, region=region)
-    write(base, new_base._data)  # also updates t, which is a view of base
-    base._grad_fn = new_base._grad_fn
-    base._output_nr = 0
-    base._requires_grad = True
-    reread = AsStridedBackward0.apply(base, region=region, chain=chain)
+    else:
+        base, chain = view[0], view[1]
+        touch(base)
+        region = _region(base, chain)
+        new_base = CopySlices.apply(_snapshot(base), r, region=region)
+        write(base, new_base._data)  # also updates t, which is a view of base
+        base._grad_fn = new_base._grad_fn
+        base._output_nr = 0
+        base._requires_grad = True
+        regenerate_view(t, base, chain, region)
+    if t.retains_grad and old_fn is not None:
+        _move_retain_grad(t, old_fn, old_nr)
+
+
+def regenerate_view(t, base, chain, region=None):
+    """Give view ``t`` a grad_fn that reads ``base``'s current history (AsStridedBackward0)."""
+    prev = STATE.grad_enabled
+    STATE.grad_enabled = True
+    try:
+        reread = AsStridedBackward0.apply(base, region=_region(base, chain) if region is None else region,
+                                          chain=chain)
+    finally:
+        STATE.grad_enabled = prev
     t._grad_fn = reread._grad_fn
     t._output_nr = 0
     t._requires_grad = True
+    t._extra["view"] = (base, chain, t._vc[0])
+
+
+def _move_retain_grad(t, old_fn, old_nr):
+    """``retain_grad()`` follows the tensor to its new grad_fn, so ``.grad`` is the new value's."""
+    from ..node import tensor_prehooks
+    from ..tensor import _RetainGrad
+    old = old_fn._tensor_prehooks(old_nr)
+    if not old:
+        return
+    moved = [h for h in old if isinstance(h, _RetainGrad)]
+    old[:] = [h for h in old if not isinstance(h, _RetainGrad)]
+    tensor_prehooks(t, create=True).extend(moved)
 
 
 def _region(base, chain):
