@@ -52,6 +52,9 @@ class Node:
     explain = ""
     #: Inputs may broadcast or be promoted: the engine sums/casts grads back to each input.
     broadcasting = False
+    #: With ``broadcasting``: the rule itself returns each input's shape (reductions, cat),
+    #: so only a dtype difference needs the engine's help.
+    casts_only = False
     #: The backward needs the forward's result (``ctx.result``).
     saves_output = False
     #: How many leading outputs are differentiable (for multi-output ops).
@@ -158,10 +161,11 @@ class Node:
             # their gradients are summed back / cast by the engine
             meta = None
             shape, dtype = out.shape, out.dtype
+            casts_only = cls.casts_only
             for i, a in enumerate(args):
                 if isinstance(a, Tensor):
                     d = a._data
-                    if d.shape != shape or d.dtype != dtype:
+                    if d.dtype != dtype or d.shape != shape and not casts_only:
                         if meta is None:
                             meta = [None] * len(args)
                         meta[i] = (d.shape, d.dtype)

@@ -32,7 +32,7 @@ def _sum(arr, dtype, **kw):
 class SumBackward0(Node):
     __slots__ = ("shape",)
     explain = "grad_self = grad expanded to self's shape   (every element contributes once)"
-    broadcasting = True  # with dtype=, the grad is cast back to self's dtype
+    broadcasting = casts_only = True  # with dtype=, the grad is cast back to self's dtype
     checks = (check(lambda x: x.sum(), (2, 3)),)
 
     def forward(ctx, a, dtype=None):
@@ -46,7 +46,7 @@ class SumBackward0(Node):
 class SumBackward1(Node):
     __slots__ = ("dims", "keepdim", "shape")
     explain = "grad_self = grad, with the summed dims restored, expanded to self's shape"
-    broadcasting = True  # with dtype=, the grad is cast back to self's dtype
+    broadcasting = casts_only = True  # with dtype=, the grad is cast back to self's dtype
     checks = (check(lambda x: x.sum(1), (2, 3)),
               check(lambda x: x.sum((0, 2), keepdim=True), (2, 3, 4), label="dims keepdim"),
               check(lambda x: x.sum(-1), (3,), label="1-D"))
@@ -64,7 +64,7 @@ class SumBackward1(Node):
 class MeanBackward0(Node):
     __slots__ = ("shape",)
     explain = "grad_self = grad / N expanded to self's shape   (N = number of elements)"
-    broadcasting = True  # with dtype=, the grad is cast back to self's dtype
+    broadcasting = casts_only = True  # with dtype=, the grad is cast back to self's dtype
     checks = (check(lambda x: x.mean(), (2, 3)),)
 
     def forward(ctx, a, dtype=None):
@@ -81,7 +81,7 @@ class MeanBackward0(Node):
 class MeanBackward1(Node):
     __slots__ = ("dims", "keepdim", "shape")
     explain = "grad_self = grad / N, with the averaged dims restored, expanded to self's shape"
-    broadcasting = True  # with dtype=, the grad is cast back to self's dtype
+    broadcasting = casts_only = True  # with dtype=, the grad is cast back to self's dtype
     checks = (check(lambda x: x.mean(0), (2, 3)),
               check(lambda x: x.mean((1, 2), keepdim=True), (2, 3, 4), label="dims keepdim"))
 

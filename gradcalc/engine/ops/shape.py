@@ -266,7 +266,7 @@ class ToCopyBackward0(Node):
 class CatBackward0(Node):
     __slots__ = ("dim", "sizes")
     explain = "grad_i = the slice of grad where input i was placed"
-    broadcasting = True  # inputs of different dtypes: each grad is cast back to its input's
+    broadcasting = casts_only = True  # inputs of different dtypes: each grad is cast back to its input's
     checks = (check(lambda x, y: cat([x, y], 1), (2, 3), (2, 2)),
               check(lambda x, y: cat([x, y]), (2, 3), (1, 3), label="dim 0"))
 
@@ -304,7 +304,7 @@ def _cat_error(arrs, dim):
 class StackBackward0(Node):
     __slots__ = ("dim",)
     explain = "grad_i = grad.select(dim, i)"
-    broadcasting = True  # inputs of different dtypes: each grad is cast back to its input's
+    broadcasting = casts_only = True  # inputs of different dtypes: each grad is cast back to its input's
     checks = (check(lambda x, y: stack([x, y], 1), (2, 3), (2, 3)),)
 
     def forward(ctx, *tensors, dim=0):
