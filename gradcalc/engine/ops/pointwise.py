@@ -13,23 +13,12 @@ from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
-from .support import as_tensor, binary_arrays, broadcast_error
+from .support import as_tensor, binary_arrays, broadcast_error, floating
 from .unary import where
 
 _LN2 = math.log(2.0)
 _LN10 = math.log(10.0)
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
-
-
-def _floating(fn, a):
-    """``fn`` of ``a``'s values as floats, in torch's result dtype."""
-    d = a._data
-    k = d.dtype.kind
-    if k != "f":
-        return fn(d.astype(_dt.get_default_dtype().np))
-    if d.dtype == np.float16:
-        return fn(d.astype(np.float32)).astype(np.float16)
-    return fn(d)
 
 
 _erf_scalar = np.frompyfunc(math.erf, 1, 1)
@@ -47,7 +36,7 @@ class Log2Backward0(Node):
 
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return _floating(np.log2, a)
+        return floating(np.log2, a)
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
@@ -61,7 +50,7 @@ class Log10Backward0(Node):
 
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return _floating(np.log10, a)
+        return floating(np.log10, a)
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
@@ -75,7 +64,7 @@ class RsqrtBackward0(Node):
               check(lambda x: rsqrt(x).sum(), (5,), low=0.5, high=2.0, label="summed"))
 
     def forward(ctx, a):
-        return _floating(lambda d: 1.0 / np.sqrt(d), a)
+        return floating(lambda d: 1.0 / np.sqrt(d), a)
 
     def backward(ctx, grad):
         r = ctx.result
@@ -89,7 +78,7 @@ class TanBackward0(Node):
               check(lambda x: tan(x) * x, (3,), low=-1.0, high=1.0, label="times x"))
 
     def forward(ctx, a):
-        return _floating(np.tan, a)
+        return floating(np.tan, a)
 
     def backward(ctx, grad):
         r = ctx.result
@@ -103,7 +92,7 @@ class Exp2Backward0(Node):
               check(lambda x: exp2(x).mean(1), (2, 4), label="mean"))
 
     def forward(ctx, a):
-        return _floating(np.exp2, a)
+        return floating(np.exp2, a)
 
     def backward(ctx, grad):
         return grad * ctx.result * _LN2
@@ -116,7 +105,7 @@ class Expm1Backward0(Node):
               check(lambda x: expm1(x * 1e-3), (4,), label="near zero", eps=1e-4))
 
     def forward(ctx, a):
-        return _floating(np.expm1, a)
+        return floating(np.expm1, a)
 
     def backward(ctx, grad):
         return grad * (ctx.result + 1)
@@ -129,7 +118,7 @@ class Log1PBackward0(Node):
 
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return _floating(np.log1p, a)
+        return floating(np.log1p, a)
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
@@ -158,7 +147,7 @@ class SinhBackward0(Node):
 
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return _floating(np.sinh, a)
+        return floating(np.sinh, a)
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
@@ -172,7 +161,7 @@ class CoshBackward0(Node):
 
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return _floating(np.cosh, a)
+        return floating(np.cosh, a)
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
@@ -186,7 +175,7 @@ class AsinBackward0(Node):
 
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return _floating(np.arcsin, a)
+        return floating(np.arcsin, a)
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
@@ -200,7 +189,7 @@ class AcosBackward0(Node):
 
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return _floating(np.arccos, a)
+        return floating(np.arccos, a)
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
@@ -214,7 +203,7 @@ class AtanBackward0(Node):
 
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return _floating(np.arctan, a)
+        return floating(np.arctan, a)
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
@@ -228,7 +217,7 @@ class ErfBackward0(Node):
 
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return _floating(erf_array, a)
+        return floating(erf_array, a)
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors

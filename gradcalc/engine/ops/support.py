@@ -96,6 +96,19 @@ def broadcast_error(sa, sb):
     return RuntimeError(f"shapes {list(sa)} and {list(sb)} cannot be broadcast together")
 
 
+def floating(fn, a):
+    """``fn`` of ``a``'s values as floats, in torch's result dtype: integer and bool tensors
+    become the default float dtype; float16 is computed in float32 and rounded once, as torch's
+    kernels do."""
+    d = a._data
+    k = d.dtype.kind
+    if k != "f":
+        return fn(d.astype(_dt.get_default_dtype().np))
+    if d.dtype == np.float16:
+        return fn(d.astype(np.float32)).astype(np.float16)
+    return fn(d)
+
+
 def own_index(ctx, index):
     """An index a node keeps for its backward, copied when the node is recorded: the user may
     change the index tensor in place afterwards, and the gradient must still go where the

@@ -7,15 +7,7 @@ from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
-from .support import as_tensor, binary_arrays, broadcast_error, operand, zeros_grad
-
-
-def _float(a):
-    """The data of ``a`` as floats: integer and bool tensors become the default float dtype."""
-    d = a._data
-    if d.dtype.kind == "f":
-        return d
-    return d.astype(_dt.get_default_dtype().np)
+from .support import as_tensor, binary_arrays, broadcast_error, floating, operand, zeros_grad
 
 
 class AbsBackward0(Node):
@@ -49,7 +41,7 @@ class ExpBackward0(Node):
     checks = (check(lambda x: x.exp(), (2, 3)),)
 
     def forward(ctx, a):
-        return np.exp(_float(a))
+        return floating(np.exp, a)
 
     def backward(ctx, grad):
         return grad * ctx.result
@@ -61,7 +53,7 @@ class LogBackward0(Node):
 
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return np.log(_float(a))
+        return floating(np.log, a)
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
@@ -74,7 +66,7 @@ class SqrtBackward0(Node):
     checks = (check(lambda x: x.sqrt(), (2, 3), low=0.2, high=3.0),)
 
     def forward(ctx, a):
-        return np.sqrt(_float(a))
+        return floating(np.sqrt, a)
 
     def backward(ctx, grad):
         return grad / (ctx.result * 2)
@@ -86,7 +78,7 @@ class SinBackward0(Node):
 
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return np.sin(_float(a))
+        return floating(np.sin, a)
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
@@ -99,7 +91,7 @@ class CosBackward0(Node):
 
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        return np.cos(_float(a))
+        return floating(np.cos, a)
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
@@ -112,7 +104,7 @@ class TanhBackward0(Node):
     checks = (check(lambda x: x.tanh(), (2, 3)),)
 
     def forward(ctx, a):
-        return np.tanh(_float(a))
+        return floating(np.tanh, a)
 
     def backward(ctx, grad):
         y = ctx.result
@@ -125,12 +117,15 @@ class SigmoidBackward0(Node):
     checks = (check(lambda x: x.sigmoid(), (2, 3)),)
 
     def forward(ctx, a):
-        x = _float(a)
-        return 1 / (1 + np.exp(-x))
+        return floating(_sigmoid, a)
 
     def backward(ctx, grad):
         y = ctx.result
         return grad * (y * (1 - y))
+
+
+def _sigmoid(x):
+    return 1 / (1 + np.exp(-x))
 
 
 class ReluBackward0(Node):
@@ -179,7 +174,7 @@ class ReciprocalBackward0(Node):
     checks = (check(lambda x: x.reciprocal(), (2, 3), low=0.5, high=2.0),)
 
     def forward(ctx, a):
-        return np.reciprocal(_float(a))
+        return floating(np.reciprocal, a)
 
     def backward(ctx, grad):
         y = ctx.result
