@@ -24,7 +24,7 @@ import sys
 import numpy as np
 
 from .grad_mode import STATE
-from .journal import touch
+from .journal import touch_grad
 from .memory import TUNED, tune_allocator
 from .node import _ANOMALY, _FREED, AccumulateGrad, edge_of
 from .tensor import Size, Tensor
@@ -468,7 +468,7 @@ def _accumulate_nonleaf(t, g):
     """``backward(inputs=[t])`` with a non-leaf ``t``: its ``.grad`` is populated."""
     if t._grad_fn is None:
         return  # leaves are handled by their AccumulateGrad node
-    touch(t)
+    touch_grad(t)
     t._grad = Tensor._wrap(g._data.copy()) if t._grad is None else Tensor._wrap(t._grad._data + g._data)
 
 
@@ -478,7 +478,7 @@ def _accumulate(acc, g, create_graph, observer):
         return
     if observer is not None:
         observer.accumulate(t, g)
-    touch(t)
+    touch_grad(t)
     if g._data.dtype != t._data.dtype:
         g = g.to(t.dtype)
     if t._grad is None:

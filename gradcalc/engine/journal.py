@@ -47,26 +47,48 @@ class Journal:
         """Forget the recorded states (the statement succeeded)."""
         self._saved.clear()
 
+    def merge_into(self, outer):
+        """Hand the recorded states to an enclosing journal (a nested statement succeeded):
+        the outer one keeps its own older states, and learns the values it had not copied."""
+        for key, (t, state) in self._saved.items():
+            mine = outer._saved.get(key)
+            if mine is None:
+                outer._saved[key] = (t, state)
+            elif mine[1][1] is None and state[1] is not None:
+                mine[1][1] = state[1]  # outer saw only .grad change; these are the values before
+        self._saved.clear()
+
 
 def touch(t):
     """Call before changing tensor ``t`` in place (its values or autograd attributes)."""
     j = ACTIVE[0]
+    if j is not None:
+        entry = j._saved.get(id(t))
+        if entry is None:
+            j._saved[id(t)] = (t, _snapshot(t, True))
+        elif entry[1][1] is None:
+            entry[1][1] = t._data.copy()  # first touched for its .grad only: its values are still the old ones
+
+
+def touch_grad(t):
+    """Call before changing only ``t.grad`` (a backward accumulating): the values need no copy."""
+    j = ACTIVE[0]
     if j is not None and id(t) not in j._saved:
-        j._saved[id(t)] = (t, _snapshot(t))
+        j._saved[id(t)] = (t, _snapshot(t, False))
 
 
-def _snapshot(t):
+def _snapshot(t, values):
     data = t._data
     grad = t._grad
-    return (data, data.copy(), t._requires_grad, t._grad_fn, t._output_nr,
+    return [data, data.copy() if values else None, t._requires_grad, t._grad_fn, t._output_nr,
             grad, None if grad is None else grad._data.copy(),
             t._vc, None if t._vc is None else t._vc[0],
-            None if t._extra is None else dict(t._extra))
+            None if t._extra is None else dict(t._extra)]
 
 
 def _restore(t, state):
     data, values, requires_grad, grad_fn, output_nr, grad, grad_values, vc, version, extra = state
-    if data.flags.writeable:
+    if values is not None and data.flags.writeable:
         np.copyto(data, values)
     t._data = data
     t._requires_grad = requires_grad

@@ -9,7 +9,7 @@ import numpy as np
 
 from . import dtypes as _dt
 from .grad_mode import STATE
-from .journal import touch
+from .journal import touch, touch_grad
 from .printing import tensor_format, tensor_repr
 
 __all__ = ["Tensor", "Size", "device", "is_tensor"]
@@ -234,7 +234,7 @@ class Tensor:
                 raise RuntimeError(
                     f"attempting to assign a gradient of size '{list(value._data.shape)}' to a tensor of size "
                     f"'{list(self._data.shape)}'. Please ensure that the gradient and the tensor are the same size")
-        touch(self)
+        touch_grad(self)
         self._grad = value
 
     @property
@@ -436,7 +436,7 @@ class _RetainGrad:
     def __call__(self, grad):
         t = self.ref()
         if t is not None:
-            touch(t)
+            touch_grad(t)
             # as torch: the first gradient is copied (a clone, recorded under create_graph), so
             # later accumulation never writes into the graph's buffers; later ones are added
             if t._grad is None:

@@ -56,8 +56,7 @@ class Transaction:
     def commit(self):
         outer = self.outer_journal
         if outer is not None:
-            for key, state in self.journal._saved.items():
-                outer._saved.setdefault(key, state)
+            self.journal.merge_into(outer)
         self.journal.commit()
         if self.prev_containers is not None:
             for key, saved in self.containers.items():
