@@ -11,19 +11,29 @@ tensor is touched; ``rollback()`` puts all of them back.
 When no journal is open, ``touch`` costs one list lookup.
 """
 
+import sys
+
 import numpy as np
 
 ACTIVE = [None]  # the open Journal, if any
+
+# A statement such as a training loop touches new tensors every iteration; the
+# states of those nobody can see any more are dropped now and then, so the
+# journal's memory stays bounded by what is still reachable.
+_SWEEP_ENTRIES = 32
+_SWEEP_BYTES = 32 << 20
 
 
 class Journal:
     """Records tensors' state before in-place changes; ``rollback()`` restores it."""
 
-    __slots__ = ("_saved", "_prev")
+    __slots__ = ("_saved", "_prev", "_new", "_bytes")
 
     def __init__(self):
         self._saved = {}
         self._prev = None
+        self._new = 0     # entries and bytes copied since the last sweep
+        self._bytes = 0
 
     def __enter__(self):
         self._prev = ACTIVE[0]
@@ -47,6 +57,24 @@ class Journal:
         """Forget the recorded states (the statement succeeded)."""
         self._saved.clear()
 
+    def _grew(self, state):
+        self._new += 1
+        self._bytes += (0 if state[1] is None else state[1].nbytes) + (0 if state[6] is None else state[6].nbytes)
+        if self._new >= _SWEEP_ENTRIES or self._bytes >= _SWEEP_BYTES:
+            self._sweep()
+
+    def _sweep(self):
+        """Drop the states of tensors only this journal still holds, whose memory nothing else shares:
+        restoring them could make no difference anyone sees."""
+        getrefcount = sys.getrefcount
+        for key, (t, state) in list(self._saved.items()):
+            data = t._data
+            # t: the entry, the loop variable, the argument; data: t, the state, the argument (+ local)
+            if getrefcount(t) <= 3 and data.base is None and getrefcount(data) <= 4:
+                del self._saved[key]
+        self._new = 0
+        self._bytes = 0
+
     def merge_into(self, outer):
         """Hand the recorded states to an enclosing journal (a nested statement succeeded):
         the outer one keeps its own older states, and learns the values it had not copied."""
@@ -65,7 +93,8 @@ def touch(t):
     if j is not None:
         entry = j._saved.get(id(t))
         if entry is None:
-            j._saved[id(t)] = (t, _snapshot(t, True))
+            state = j._saved[id(t)] = (t, _snapshot(t, True))
+            j._grew(state[1])
         elif entry[1][1] is None:
             entry[1][1] = t._data.copy()  # first touched for its .grad only: its values are still the old ones
 
@@ -74,7 +103,8 @@ def touch_grad(t):
     """Call before changing only ``t.grad`` (a backward accumulating): the values need no copy."""
     j = ACTIVE[0]
     if j is not None and id(t) not in j._saved:
-        j._saved[id(t)] = (t, _snapshot(t, False))
+        state = j._saved[id(t)] = (t, _snapshot(t, False))
+        j._grew(state[1])
 
 
 def _snapshot(t, values):

@@ -7,6 +7,8 @@ slot 0 of the function's frame). Exceptions are only for errors.
 
 from __future__ import annotations
 
+import sys
+
 
 class _Sentinel:
     __slots__ = ("name",)
@@ -95,6 +97,20 @@ def touch(obj):
             saved[id(obj)] = (obj, dict(obj))
         else:
             saved[id(obj)] = (obj, list(obj))
+        if len(saved) % _SWEEP_EVERY == 0:
+            _sweep(saved)
+
+
+_SWEEP_EVERY = 256
+
+
+def _sweep(saved):
+    """Forget the containers only the undo record still holds (a loop's temporaries): restoring
+    them could change nothing anyone sees, and keeping them would grow without bound."""
+    getrefcount = sys.getrefcount
+    for key, (obj, _) in list(saved.items()):
+        if getrefcount(obj) <= 3:  # the record, the loop variable, the argument
+            del saved[key]
 
 
 def restore(saved):

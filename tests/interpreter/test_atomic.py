@@ -146,3 +146,27 @@ def test_exit_keeps_the_statement(source):
         r(f"x = 1\nif True:\n    y = 2\n    {source}\nz = 3")
     assert r.ns == {"x": 1, "y": 2}
     assert info.value.code in (None, 3)
+
+
+def test_a_long_statement_does_not_keep_every_temporary_it_changed():
+    """A training loop is one statement: the undo record keeps only what is still reachable."""
+    import tracemalloc
+
+    from gradcalc.interpreter import Session
+
+    def peak(n):
+        s = Session()
+        tracemalloc.start()
+        try:
+            s.run(f"for i in range({n}):\n    y = torch.zeros(100000)\n    y.add_(1)\n    tmp = [0] * 1000\n"
+                  f"    tmp.append(1)\n")
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    assert peak(400) < 1.3 * peak(100)  # bounded, not growing with the number of iterations
+    s = Session()
+    s.run("z = torch.ones(3)")
+    with pytest.raises(Exception):
+        s.run("for i in range(100):\n    w = torch.zeros(10)\n    w.add_(1)\n    z.add_(1)\n    if i == 99:\n        undefined")
+    assert s.namespace["z"].tolist() == [1.0] * 3  # the swept temporaries did not cost z its undo
