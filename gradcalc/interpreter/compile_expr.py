@@ -305,14 +305,24 @@ INPLACE = {"+": O.iadd, "-": O.isub, "*": O.imul, "/": O.itruediv, "//": O.ifloo
 _MAX_INT_BITS = 1 << 24  # integers beyond 16 million bits would take minutes to compute
 
 
+def check_repeat(a, b):
+    """Refuse ``a * b`` as a list/str/tuple repetition beyond the element limit (or memory)."""
+    ta, tb = type(a), type(b)
+    if tb in (list, tuple, str) and ta is not list and ta is not tuple and ta is not str:
+        a, b, ta, tb = b, a, tb, ta
+    if ta in (list, tuple, str) and tb is not list and tb is not tuple and tb is not str:
+        try:
+            n = O.index(b)  # an int, a bool, a numpy integer, an int tensor...
+        except TypeError:
+            return
+        if n > 0 and len(a) * n > get_max_elements():
+            raise MemoryError(f"a {ta.__name__} of {len(a) * n:,} items would be more than the limit "
+                              f"of {get_max_elements():,} (--max-elements)")
+
+
 def checked_mul(a, b):
     """``a * b``, refusing a list/str repetition beyond the element limit (or memory)."""
-    ta, tb = type(a), type(b)
-    if ta is int and tb in (list, tuple, str) or tb is int and ta in (list, tuple, str):
-        seq, n = (b, a) if ta is int else (a, b)
-        if n > 0 and len(seq) * n > get_max_elements():
-            raise MemoryError(f"a {type(seq).__name__} of {len(seq) * n:,} items would be more than the limit "
-                              f"of {get_max_elements():,} (--max-elements)")
+    check_repeat(a, b)
     return a * b
 
 

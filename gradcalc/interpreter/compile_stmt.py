@@ -9,7 +9,8 @@ from __future__ import annotations
 from gradcalc.parser import ast as A
 
 from . import sandbox
-from .compile_expr import INPLACE, Ctx, constant_of, expr, index_expr, name_loader
+from .compile_expr import (INPLACE, Ctx, check_repeat, checked_lshift, checked_pow, constant_of, expr, index_expr,
+                           name_loader)
 from .errors import Source, located, note
 from .functions import function_maker
 from .runtime import BREAK, CONTINUE, RETURN, raise_stop, touch
@@ -144,16 +145,28 @@ def _assign(n, cx):
     return assign_many
 
 
-def _augmented(op):
+def _augmented(symbol):
+    """``a op= b`` with Python's semantics and the language's limits and rules."""
+    op = INPLACE[symbol]
+    checked = {"**": checked_pow, "<<": checked_lshift}.get(symbol)
+    if checked is not None:
+        return lambda a, b: checked(a, b) if type(a) is int else op(a, b)
+    repeat = symbol == "*"
+
     def aug(a, b):
-        if type(a) is list or type(a) is dict:
+        ta = type(a)
+        if ta is list or ta is dict:
             touch(a)  # list += changes the list in place
+        elif ta.__module__ == "numpy":
+            raise TypeError("numpy arrays are read-only in gradcalc: compute on the tensor instead")
+        if repeat:
+            check_repeat(a, b)  # s *= 10**9 is refused like s = s * 10**9
         return op(a, b)
     return aug
 
 
 def _augassign(n, cx):
-    op = _augmented(INPLACE[n.op])
+    op = _augmented(n.op)
     value = expr(n.value, cx)
     target = n.target
     loc = (cx.src, n)

@@ -410,11 +410,23 @@ def _accessor(tp, name):
             return lambda obj: _MutatingMethod(obj, name)
         if tp is str and name == "format":
             return _Format
+        if name == "numpy" and tp.__name__ == "Tensor" and tp.__module__ == "gradcalc.engine.tensor":
+            return _read_only_numpy
         return operator.attrgetter(name)
 
     def refuse(obj):
         raise _no_attribute(obj, name, names)
     return refuse
+
+
+def _read_only_numpy(t):
+    """``x.numpy`` for the language: the array shares the tensor's memory, so it comes read-only
+    (``a += 1`` on it would change the tensor behind the undo record's back)."""
+    def numpy(*, force=False):
+        arr = t.numpy(force=force).view()
+        arr.flags.writeable = False
+        return arr
+    return numpy
 
 
 def _private(name):

@@ -95,3 +95,29 @@ def test_interrupt_requested_before_a_run_is_not_kept():
     r = Run()
     r.session.interrupt()
     assert r("print(1)") == "1\n"
+
+
+@pytest.mark.parametrize("source,kind", [
+    ('s = "ab"\ns *= 10**9', "MemoryError"),           # augmented repetition is limited like s = s * n
+    ("n = 2\nn **= 10**9", "OverflowError"),
+    ("[0] * tensor(10**9)", "MemoryError"),           # the count may be an int tensor
+])
+def test_limits_hold_for_every_spelling(source, kind):
+    from gradcalc.interpreter import Session, UserError
+    with pytest.raises(UserError) as e:
+        Session().run(source)
+    assert e.value.kind == kind
+
+
+def test_arrays_from_numpy_are_read_only():
+    from gradcalc.interpreter import Session, UserError
+    s = Session()
+    s.run("x = ones(2)\na = x.numpy()")
+    with pytest.raises(UserError) as e:
+        s.run("a += 1")
+    assert e.value.kind == "TypeError" and "read-only" in e.value.message
+    assert s.namespace["x"].tolist() == [1.0, 1.0]
+    l = [1]
+    s.set("l", l)
+    s.run("m = l\nl *= 3")
+    assert s.namespace["m"] == [1, 1, 1]  # list *= stays in place, as in Python
