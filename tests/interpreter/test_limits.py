@@ -1,5 +1,7 @@
 """Limits: each a clear error, the session intact afterwards."""
 
+import pytest
+
 from gradcalc.engine import limits
 from interp_testutil import Run
 
