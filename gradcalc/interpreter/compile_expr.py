@@ -99,16 +99,16 @@ def name_loader(name, node, cx):
     builtins = cx.rt.builtins
     scope = cx.scope
 
+    missing = _MISSING
+
     def load_global(f):
-        try:
-            return ns[name]
-        except KeyError:
-            pass
-        try:
-            return builtins[name]
-        except KeyError:
-            candidates = list(scope.slots) + list(ns) + list(builtins)
-            raise located(NameError(name_error_message(name, candidates)), loc) from None
+        v = ns.get(name, missing)  # no exception for the common miss (builtins, torch names)
+        if v is missing:
+            v = builtins.get(name, missing)
+            if v is missing:
+                candidates = list(scope.slots) + list(ns) + list(builtins)
+                raise located(NameError(name_error_message(name, candidates)), loc)
+        return v
     return load_global
 
 
@@ -298,6 +298,8 @@ def _callee(fn):
 
 _BINOPS = {"+": O.add, "-": O.sub, "*": O.mul, "/": O.truediv, "//": O.floordiv, "%": O.mod, "**": O.pow,
            "@": O.matmul, "&": O.and_, "|": O.or_, "^": O.xor, "<<": O.lshift, ">>": O.rshift}
+_MISSING = object()  # a sentinel no value of the language can be
+
 INPLACE = {"+": O.iadd, "-": O.isub, "*": O.imul, "/": O.itruediv, "//": O.ifloordiv, "%": O.imod,
            "**": O.ipow, "@": O.imatmul, "&": O.iand, "|": O.ior, "^": O.ixor, "<<": O.ilshift,
            ">>": O.irshift}

@@ -9,6 +9,8 @@ order, parameter defaults) are made here, with Python's messages.
 
 from __future__ import annotations
 
+import sys
+
 from . import ast as A
 from .errors import ParseError
 
@@ -435,7 +437,15 @@ class Builder:
 
     def dec_number(self, c):
         tok = c[0]
-        return A.Constant(int(tok.value.replace("_", "")), **_pos(tok, tok))
+        try:
+            value = int(tok.value.replace("_", ""))
+        except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits)
+            raise ParseError(f"Exceeds the limit ({sys.get_int_max_str_digits()} digits) for integer string "
+                             f"conversion: value has {len(tok.value.replace('_', ''))} digits; use "
+                             f"sys.set_int_max_str_digits() to increase the limit - Consider hexadecimal for "
+                             f"huge integer literals to avoid decimal conversion limits.",
+                             line=tok.line, column=tok.column, end_column=tok.end_column) from None
+        return A.Constant(value, **_pos(tok, tok))
 
     def based_number(self, c):
         tok = c[0]

@@ -54,7 +54,11 @@ def decode(body: str, raw: bool, token, offset: int) -> str:
         if head in "01234567" and head:
             return chr(int(esc, 8))
         if head in "xuU" and len(esc) > 1:
-            return chr(int(esc[1:], 16))
+            code = int(esc[1:], 16)
+            if code > 0x10FFFF:
+                raise _error(token, "(unicode error) 'unicodeescape' codec can't decode bytes: illegal Unicode "
+                             "character", offset + m.start())
+            return chr(code)
         if head == "N" and esc.startswith("N{"):
             import unicodedata
             try:

@@ -8,6 +8,8 @@ import pytest
 from gradcalc.parser import ParseError, parse
 
 BROKEN = [
+    ("x = '\\U00110000'", 'SyntaxError', "(unicode error) 'unicodeescape' codec can't decode bytes: illegal "
+     "Unicode character", 1, 6),
     ('x = (1 +', 'SyntaxError', "'(' was never closed", 1, 5),
     ('x = 1 +\n', 'SyntaxError', "expected an expression after '+'", 1, 8),
     ('1 +', 'SyntaxError', "expected an expression after '+'", 1, 4),
@@ -154,6 +156,13 @@ def test_broken_input(source, kind, message, line, column):
     assert err.filename == "t.py"
     assert err.end_line > err.line or err.end_column > err.column
     assert "Error" in err.kind and isinstance(err, Exception)
+
+
+def test_an_integer_literal_too_long_to_convert_is_a_syntax_error():
+    with pytest.raises(ParseError) as e:
+        parse("x = " + "9" * 5000)
+    assert e.value.kind == "SyntaxError" and e.value.message.startswith("Exceeds the limit (4300 digits)")
+    assert (e.value.line, e.value.column) == (1, 5)
 
 
 def test_no_lark_token_names_in_messages():
