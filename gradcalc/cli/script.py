@@ -11,6 +11,7 @@ also echoes the value of each expression statement, as the REPL does.
 from __future__ import annotations
 
 import gc
+import os
 import sys
 import time
 
@@ -44,6 +45,8 @@ def relax_gc():
 
 
 def _run(scripts, args, echo):
+    if args.timeout:
+        _supervise(args.timeout)  # before numpy and its threads are loaded
     from gradcalc.interpreter import ExitRequested, Session, UserError
 
     relax_gc()
@@ -77,6 +80,42 @@ def _run(scripts, args, echo):
         return _exit_status(e.code)
     sys.stdout.flush()
     return EXIT_OK
+
+
+# The time limit is first a flag the evaluation checks between statements and loop turns (the
+# statement is undone and reported as usual). A single long call into C (sum(range(10**12)))
+# never looks at it, and holds the interpreter lock so no thread can either: so the run goes on
+# in a forked child, and this process ends it after a grace period.
+_GRACE = 3.0
+
+
+def _supervise(timeout):
+    """Return in a child process that runs the program; the parent waits, stops an overrun child,
+    and exits with the child's status. Where there is no fork, only the soft limit applies."""
+    if not hasattr(os, "fork"):
+        return
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        return
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the child, which reports it
+    deadline = time.monotonic() + timeout + _GRACE
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            code = os.waitstatus_to_exitcode(status)
+            os._exit(128 - code if code < 0 else code)
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            sys.stderr.write(f"TimeoutError: the run took longer than the time limit of {timeout:.3g} s "
+                             f"(--timeout); stopped during a long operation\n")
+            sys.stderr.flush()
+            os._exit(EXIT_USER_ERROR)
+        time.sleep(0.01)
 
 
 def _show(output, err, args):

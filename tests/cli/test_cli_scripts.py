@@ -271,3 +271,14 @@ def test_broken_pipe_is_quiet(tmp_path):
     _, err = p1.communicate(timeout=60)
     assert first == b"0\n"
     assert b"Traceback" not in err
+
+
+def test_timeout_stops_even_a_long_call_into_c():
+    """sum(range(10**12)) never returns to the evaluation loop: the supervisor ends it."""
+    import time
+    start = time.monotonic()
+    run = subprocess.run([sys.executable, "-m", "gradcalc", "--timeout", "1", "-e", "sum(range(10**12))"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1
+    assert "TimeoutError: the run took longer than the time limit of 1 s" in run.stderr
+    assert time.monotonic() - start < 20
