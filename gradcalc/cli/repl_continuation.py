@@ -15,6 +15,10 @@ from typing import NamedTuple
 class EnterAction(NamedTuple):
     submit: bool      # True: run the text; False: insert a newline and ``indent``
     indent: str = ""
+    text: str | None = None  # the input rewritten first (an ``else:`` moved back to its ``if``), or None
+
+
+_CLAUSES = ("else", "elif")
 
 
 def on_enter(text: str) -> EnterAction:
@@ -24,31 +28,29 @@ def on_enter(text: str) -> EnterAction:
     # The text as it will be once this Enter is pressed: it ends with a newline, so
     # a trailing whitespace-only line is an empty line that closes open blocks.
     status = input_status(text + "\n")
-    if status == "invalid" and _block_header_at_end(text):
-        status = "incomplete"
+    rewritten = None
+    if status == "invalid":
+        rewritten = _dedent_clause(text, input_status)
+        if rewritten is not None:
+            text, status = rewritten, "incomplete"
     if status != "incomplete":
         # "invalid" is submitted too: the Session reports the syntax error.
         return EnterAction(True)
-    return EnterAction(False, next_indent(text))
+    return EnterAction(False, next_indent(text), rewritten)
 
 
-def _block_header_at_end(text: str) -> bool:
-    """A nested block header on the last line (``for ...:`` / ``    if i:``) waiting for its body.
-
-    input_status calls this "invalid" (an IndentationError found *after* the end of
-    the input, where the body is still to come), though more lines fix it; the
-    top-level case it already calls "incomplete". An empty last line means the user
-    ended the block without a body: that stays an error.
-    """
-    from gradcalc.parser import ParseError, parse
-
-    if not text.strip() or not text.rstrip("\n").split("\n")[-1].strip():
-        return False
-    try:
-        parse(text + "\n")
-    except ParseError as err:
-        return err.kind == "IndentationError" and err.line > text.count("\n") + 1
-    return False
+def _dedent_clause(text: str, input_status) -> str | None:
+    """``else:``/``elif ...:`` typed at the body's pre-typed indentation belongs one level out,
+    to its ``if``: the text with that line moved back, when that makes the input whole again."""
+    lines = text.split("\n")
+    last = lines[-1]
+    word = last.strip().split(" ", 1)[0].rstrip(":")
+    indent = len(last) - len(last.lstrip(" "))
+    if word not in _CLAUSES or indent < 4 or not last.rstrip().endswith(":"):
+        return None
+    lines[-1] = last[4:]
+    candidate = "\n".join(lines)
+    return candidate if input_status(candidate + "\n") == "incomplete" else None
 
 
 def clean_source(text: str) -> str:

@@ -53,6 +53,9 @@ def repl_key_bindings() -> KeyBindings:
             buffer.insert_text("\n" + line[: len(line) - len(line.lstrip())])
             return
         action = on_enter(buffer.text)
+        if action.text is not None:
+            buffer.text = action.text
+            buffer.cursor_position = len(action.text)
         if action.submit:
             buffer.validate_and_handle()
         else:

@@ -42,6 +42,38 @@ def input_status(source: str) -> str:
     return "complete"
 
 
+def _without_comment(line: str) -> str:
+    """``line`` up to a ``#`` that is not inside a string literal."""
+    quote = None
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if quote is not None:
+            if ch == "\\":
+                i += 1
+            elif line.startswith(quote, i):
+                i += len(quote) - 1
+                quote = None
+        elif ch == "#":
+            return line[:i]
+        elif ch in "'\"":
+            quote = ch * 3 if line.startswith(ch * 3, i) else ch
+            i += len(quote) - 1
+        i += 1
+    return line
+
+
+def _inside_triple_quotes(text: str) -> bool:
+    """Whether ``text`` ends inside an unterminated triple-quoted string (the parser says)."""
+    if '"""' not in text and "'''" not in text:
+        return False
+    try:
+        parse(text + "\n")
+    except ParseError as err:
+        return err.incomplete and "triple-quoted" in err.message
+    return False
+
+
 def next_indent(source: str) -> str:
     """The indentation to pre-type on the next line of ``source``.
 
@@ -58,8 +90,10 @@ def next_indent(source: str) -> str:
     last = lines[-1]
     if not last.strip():
         return ""
+    if _inside_triple_quotes(text):
+        return ""  # the next line belongs to a string: type nothing into it
     indent = last[: len(last) - len(last.lstrip())]
-    code = last.split("#", 1)[0].rstrip() if "#" in last and "'" not in last and '"' not in last else last.rstrip()
+    code = _without_comment(last).rstrip()
     if code.endswith(":"):
         return indent + "    "
     if indent and code.split()[:1] in (["return"], ["pass"], ["break"], ["continue"]):

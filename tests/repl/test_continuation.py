@@ -27,6 +27,13 @@ from gradcalc.cli.repl_continuation import EnterAction, clean_source, dedent_wid
     ("if a:\n    while b:\n        with c:", EnterAction(False, "            ")),
     ("for i in range(3):\n    if i:\n        ", EnterAction(True)),  # no body: an error
     ("if x:\n    y = 1\nelse:", EnterAction(False, "    ")),
+    # else/elif typed at the body's pre-typed indentation moves back to its if
+    ("if x:\n    y = 1\n    else:", EnterAction(False, "    ", "if x:\n    y = 1\nelse:")),
+    ("if x:\n    y = 1\n    elif z:", EnterAction(False, "    ", "if x:\n    y = 1\nelif z:")),
+    # nothing is pre-typed into a string, and a '#' inside quotes is no comment
+    ('s = """key:', EnterAction(False, "")),
+    ("if s == '#':", EnterAction(False, "    ")),
+    ("if 1:  # it's", EnterAction(False, "    ")),
     # a syntax error is submitted: the Session reports it
     ("x = )", EnterAction(True)),
     ("if x:\n    ", EnterAction(True)),  # empty body: IndentationError, not an endless wait
