@@ -185,12 +185,11 @@ class Repl:
 
     def exit_status(self, code) -> int:
         """As Python: exit() is 0, exit(n) is n, exit("why") prints why and is 1."""
-        if code is None:
-            return 0
-        if isinstance(code, int) and not isinstance(code, bool):
-            return code & 0xFF
-        self.output.error(_Message(str(code)))
-        return 1
+        from .script import exit_status
+        status, text = exit_status(code)
+        if text is not None:
+            self.output.error(_Message(text))
+        return status
 
     def after_ctrl_c(self) -> None:
         # The terminal echoed "^C" where the cursor was: start the message on its own line.

@@ -57,6 +57,7 @@ def repl_key_bindings() -> KeyBindings:
             buffer.text = action.text
             buffer.cursor_position = len(action.text)
         if action.submit:
+            buffer.complete_state = None  # the menu closes before the run: nothing redraws over its output
             buffer.validate_and_handle()
         else:
             buffer.insert_text("\n" + action.indent)

@@ -9,6 +9,8 @@ No prompt_toolkit or Rich here: ``%help`` runs in scripts too.
 
 from __future__ import annotations
 
+import warnings
+
 import inspect
 
 _META_WIDTH = 60
@@ -95,7 +97,9 @@ class Names:
             try:
                 if attr not in self.members(obj):
                     return None
-                obj = getattr(obj, attr)
+                with warnings.catch_warnings():  # e.g. .grad of a non-leaf: completion must stay silent
+                    warnings.simplefilter("ignore")
+                    obj = getattr(obj, attr)
             except Exception:  # a property that raises, an odd object: nothing found
                 return None
         return obj

@@ -132,15 +132,22 @@ def _show(output, err, args):
     output.error(err)
 
 
-def _exit_status(code):
-    """Python's rule for ``exit(code)``: None is 0, an int is itself, anything else is printed and 1."""
+def exit_status(code):
+    """Python's rule for ``exit(code)``: (status, text to print or None). None is 0; an int
+    (a bool too) is itself; anything else is printed and the status is 1."""
     if code is None:
-        return EXIT_OK
-    if isinstance(code, bool) or not isinstance(code, int):
+        return EXIT_OK, None
+    if isinstance(code, int):
+        return code & 0xFF, None
+    return EXIT_USER_ERROR, str(code)
+
+
+def _exit_status(code):
+    status, text = exit_status(code)
+    if text is not None:
         sys.stdout.flush()
-        sys.stderr.write(f"{code}\n")
-        return EXIT_USER_ERROR
-    return code & 0xFF
+        sys.stderr.write(text + "\n")
+    return status
 
 
 class _MagicHandler:

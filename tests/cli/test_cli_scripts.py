@@ -282,3 +282,9 @@ def test_timeout_stops_even_a_long_call_into_c():
     assert run.returncode == 1
     assert "TimeoutError: the run took longer than the time limit of 1 s" in run.stderr
     assert time.monotonic() - start < 20
+
+
+@pytest.mark.parametrize("code,status,stderr", [("exit(True)", 1, ""), ("exit(3)", 3, ""), ("exit('bye')", 1, "bye\n")])
+def test_exit_codes_follow_python(code, status, stderr):
+    run = subprocess.run([sys.executable, "-m", "gradcalc", "-e", code], capture_output=True, text=True, timeout=60)
+    assert (run.returncode, run.stderr) == (status, stderr)

@@ -114,7 +114,10 @@ def test_tab_completes_a_tensor_attribute(repl):
     row = process.screen.row
     process.send("x.requires_gr\t")
     process.wait_for(lambda: process.screen.line(row).startswith(">>> x.requires_grad"), "the completion")
-    prompt, row = process.type_line("")  # Enter runs it (nothing was picked from the menu)
+    # Enter runs it (nothing was picked from the menu). The menu may still be drawn below the
+    # input line, with the cursor in it: wait for the prompt below the *input* row.
+    process.send("\r")
+    process.wait_prompt(after_row=row)
     assert process.screen.line(row).rstrip() == ">>> x.requires_grad"
     assert process.output_between(row, process.screen.row) == "True"
 

@@ -8,7 +8,7 @@ def run(ctx, args: str) -> None:
     entries = list(ctx.history)
     first = 1
     if text:
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit()):
             raise ctx.error("UsageError", "usage: %history [N] (N: how many of the last inputs)")
         count = int(text)
         first = max(1, len(entries) - count + 1)
