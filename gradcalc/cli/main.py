@@ -111,13 +111,8 @@ def _dispatch(parser, args):
     if args.grad is not None:
         if args.code is not None or args.files:
             return _usage(parser, "--grad takes EXPR NAME=VALUE...; it cannot be combined with -e or scripts")
-        try:
-            from gradcalc.cli import differentiate
-        except ImportError as e:
-            if getattr(e, "name", None) != "gradcalc.cli.differentiate":
-                raise
-            sys.stderr.write("gradcalc: --grad is not available yet in this version of gradcalc\n")
-            return EXIT_USAGE
+        from gradcalc.cli import differentiate
+
         return differentiate.main(args) or 0
     if args.code is not None:
         if args.files:
@@ -130,14 +125,8 @@ def _dispatch(parser, args):
 
         return run_files(args.files, args)
     if _stdin_is_terminal():
-        try:
-            from gradcalc.cli import repl
-        except ImportError as e:
-            if getattr(e, "name", None) != "gradcalc.cli.repl":
-                raise
-            sys.stderr.write("gradcalc: the REPL is not there yet in this version; run a script "
-                             "(gradcalc FILE) or one-shot code (gradcalc -e CODE)\n")
-            return EXIT_USAGE
+        from gradcalc.cli import repl
+
         return repl.main(args) or 0
     from .script import run_files
 

@@ -159,14 +159,8 @@ class _MagicHandler:
 
     def __call__(self, session, name, args, stmt):
         if self.handle is None:
-            try:
-                from gradcalc.cli import magics
-            except ImportError as e:
-                if getattr(e, "name", None) != "gradcalc.cli.magics":
-                    raise
-                from gradcalc.interpreter import UserError
+            from gradcalc.cli import magics
 
-                raise UserError("UsageError", f"%{name}: magics are not available in this version of gradcalc")
             magics.attach(session, self.output, interactive=False)
             self.handle = magics.handle
         return self.handle(session, name, args, stmt)

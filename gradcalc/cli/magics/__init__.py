@@ -138,15 +138,7 @@ def handle(session, name: str, args: str, stmt=None) -> None:
     ctx.stmt = stmt
     if name not in MAGICS:
         raise ctx.error("UsageError", unknown_magic_message(name))
-    try:
-        func = resolve(name)
-    except ImportError as exc:
-        # Only "this magic's module does not exist yet", never a broken import inside it.
-        module_name = MAGICS[name][0].partition(":")[0]
-        if getattr(exc, "name", None) != module_name:
-            raise
-        raise ctx.error("UsageError", f"%{name} is not available yet in this version of gradcalc") from None
-    func(ctx, args)
+    resolve(name)(ctx, args)
 
 
 def unknown_magic_message(name: str) -> str:
