@@ -303,3 +303,25 @@ def test_load_respects_the_element_limit(make_session, interpreter_api, tmp_path
     with pytest.raises(interpreter_api.UserError, match="'big'.*more than the limit"):
         run(session, f"%load {tmp_path / 'big.npz'}")
     assert session.namespace == {}
+
+
+def test_load_refuses_a_huge_array_from_its_header_before_reading_it(tmp_path):
+    """A 100 KB file can hold 30 million zeros: the limit is checked before decompressing."""
+    import io
+    import subprocess
+    import sys
+    import zipfile
+
+    import numpy as np
+
+    path = tmp_path / "big.npz"
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        buf = io.BytesIO()
+        np.lib.format.write_array(buf, np.zeros(30_000_000, np.float32))
+        z.writestr("big.npy", buf.getvalue())
+    code = ("import resource, sys\nfrom gradcalc.cli.main import main\nstatus = main(['--max-elements', '100', '-e', "
+            f"'%load {path}'])\nprint(status, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    status, peak_mb = run.stdout.split()
+    assert status == "1" and "more than the limit of 100" in run.stderr
+    assert int(peak_mb) < 100  # the 120 MB of data were never read

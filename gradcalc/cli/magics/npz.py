@@ -100,6 +100,7 @@ def read_archive(ctx, path: str):
         raise ctx.error("ValueError", f"%load: {path!r} is not a .npz file ({exc})") from None
     if not hasattr(archive, "files"):
         raise ctx.error("ValueError", f"%load: {path!r} holds a single array (.npy), not a .npz archive")
+    _check_sizes_first(ctx, archive, path)
     try:
         with archive:
             contents = {name: archive[name] for name in archive.files}
@@ -122,6 +123,27 @@ def read_archive(ctx, path: str):
     if not result:
         raise ctx.error("ValueError", f"%load: {path!r} holds no arrays")
     return result
+
+
+def _check_sizes_first(ctx, archive, path):
+    """Refuse an array beyond the element limit from its header, before reading (decompressing)
+    any data: a small file can hold a huge array of zeros."""
+    import numpy as np
+    from gradcalc.engine.limits import check_numel
+
+    for name in archive.files:
+        try:
+            with archive.zip.open(name + ".npy") as member:
+                fmt = np.lib.format
+                version = fmt.read_magic(member)
+                read_header = fmt.read_array_header_1_0 if version == (1, 0) else fmt.read_array_header_2_0
+                shape, _, _ = read_header(member)
+        except Exception:  # noqa: BLE001 - unreadable headers are reported when the data is read
+            continue
+        try:
+            check_numel(shape)
+        except RuntimeError as exc:
+            raise ctx.error("RuntimeError", f"%load: array {name!r} in {path!r}: {exc}") from None
 
 
 def load(ctx, args: str) -> None:
