@@ -319,8 +319,12 @@ def test_load_refuses_a_huge_array_from_its_header_before_reading_it(tmp_path):
         buf = io.BytesIO()
         np.lib.format.write_array(buf, np.zeros(30_000_000, np.float32))
         z.writestr("big.npy", buf.getvalue())
-    code = ("import resource, sys\nfrom gradcalc.cli.main import main\nstatus = main(['--max-elements', '100', '-e', "
-            f"'%load {path}'])\nprint(status, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)")
+    # peak memory from /proc (VmHWM belongs to this process image; ru_maxrss would carry
+    # over the memory of the test process that forked it)
+    code = ("from gradcalc.cli.main import main\nstatus = main(['--max-elements', '100', '-e', "
+            f"'%load {path}'])\n"
+            "peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1]\n"
+            "print(status, int(peak) // 1024)")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     status, peak_mb = run.stdout.split()
     assert status == "1" and "more than the limit of 100" in run.stderr
