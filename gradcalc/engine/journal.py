@@ -27,10 +27,11 @@ _SWEEP_BYTES = 32 << 20
 class Journal:
     """Records tensors' state before in-place changes; ``rollback()`` restores it."""
 
-    __slots__ = ("_saved", "_prev", "_new", "_bytes")
+    __slots__ = ("_saved", "_prev", "_new", "_bytes", "_released")
 
     def __init__(self):
         self._saved = {}
+        self._released = []  # (node, saved, versions, saved output) freed by a backward
         self._prev = None
         self._new = 0     # entries and bytes copied since the last sweep
         self._bytes = 0
@@ -48,14 +49,29 @@ class Journal:
         return len(self._saved)
 
     def rollback(self):
-        """Put every touched tensor back as it was when first touched (latest first)."""
+        """Put every touched tensor back as it was when first touched (latest first), and give
+        the graphs a backward freed their saved values back."""
         for t, state in reversed(list(self._saved.values())):
             _restore(t, state)
         self._saved.clear()
+        for node, saved, versions, out in reversed(self._released):
+            node._saved = saved
+            if saved is not None:
+                node._versions = versions
+            if node.saves_output:
+                node._out = out
+        self._released.clear()
+
+    def note_release(self, node):
+        """Call before a backward frees what ``node`` saved."""
+        saved = node._saved
+        self._released.append((node, saved, node._versions if saved is not None else None,
+                               node._out if node.saves_output else None))
 
     def commit(self):
         """Forget the recorded states (the statement succeeded)."""
         self._saved.clear()
+        self._released.clear()
 
     def _grew(self, state):
         self._new += 1
@@ -85,6 +101,8 @@ class Journal:
             elif mine[1][1] is None and state[1] is not None:
                 mine[1][1] = state[1]  # outer saw only .grad change; these are the values before
         self._saved.clear()
+        outer._released.extend(self._released)
+        self._released.clear()
 
 
 def touch(t):

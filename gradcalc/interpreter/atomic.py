@@ -20,15 +20,34 @@ from gradcalc.engine.journal import Journal
 from . import runtime
 
 
+def _engine_settings():
+    """The engine's process-wide settings a statement can change: grad mode, the default dtype,
+    the print options, anomaly mode. A failing statement puts them back too."""
+    from gradcalc.engine import anomaly, dtypes
+    from gradcalc.engine.printing_options import get_printoptions
+    return (STATE.grad_enabled, dtypes._default[0], get_printoptions(), anomaly.is_enabled(),
+            anomaly.is_check_nan_enabled())
+
+
+def _restore_engine_settings(settings):
+    from gradcalc.engine import anomaly, dtypes
+    from gradcalc.engine.printing_options import set_printoptions
+    grad_enabled, default_dtype, printoptions, anomaly_on, check_nan = settings
+    STATE.grad_enabled = grad_enabled
+    dtypes._default[0] = default_dtype
+    set_printoptions(**printoptions)
+    anomaly.set_enabled(anomaly_on, check_nan)
+
+
 class Transaction:
-    __slots__ = ("ns", "bindings", "journal", "containers", "grad_enabled", "prev_containers", "outer_journal")
+    __slots__ = ("ns", "bindings", "journal", "containers", "settings", "prev_containers", "outer_journal")
 
     def __init__(self, ns):
         self.ns = ns
         self.bindings = ns.copy()
         self.journal = Journal()
         self.containers = {}
-        self.grad_enabled = STATE.grad_enabled
+        self.settings = _engine_settings()
         self.prev_containers = None
         self.outer_journal = None
 
@@ -51,7 +70,7 @@ class Transaction:
         ns = self.ns
         ns.clear()
         ns.update(self.bindings)
-        STATE.grad_enabled = self.grad_enabled
+        _restore_engine_settings(self.settings)
 
     def commit(self):
         outer = self.outer_journal

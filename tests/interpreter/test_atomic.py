@@ -170,3 +170,18 @@ def test_a_long_statement_does_not_keep_every_temporary_it_changed():
     with pytest.raises(Exception):
         s.run("for i in range(100):\n    w = torch.zeros(10)\n    w.add_(1)\n    z.add_(1)\n    if i == 99:\n        undefined")
     assert s.namespace["z"].tolist() == [1.0] * 3  # the swept temporaries did not cost z its undo
+
+
+def test_engine_settings_and_freed_graphs_come_back_with_a_failed_statement():
+    from gradcalc.interpreter import Session, UserError
+    s = Session()
+    s.run("x = torch.ones(2, requires_grad=True)\ny = (x * x).sum()")
+    with pytest.raises(UserError):
+        s.run("for i in range(1):\n    y.backward()\n    torch.set_default_dtype(torch.float64)\n"
+              "    torch.set_printoptions(precision=2)\n    torch.autograd.set_detect_anomaly(True)\n    1 / 0")
+    assert s.namespace["x"].grad is None
+    s.run("y.backward()")  # the graph the failed statement's backward freed is whole again
+    assert s.namespace["x"].grad.tolist() == [2.0, 2.0]
+    assert torch.get_default_dtype() is torch.float32
+    assert torch.get_printoptions()["precision"] == 4
+    assert not torch.is_anomaly_enabled()
