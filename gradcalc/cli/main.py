@@ -73,6 +73,9 @@ def _split_argv(argv):
     i = 0
     while i < len(argv):
         word = argv[i]
+        if word == "--":  # the rest are file names, whatever they look like
+            out.extend(argv[i:])
+            break
         if word == "--grad":
             grad = argv[i + 1:]
             break
