@@ -67,6 +67,14 @@ ALL = (bool, uint8, int8, int16, int32, int64, float16, float32, float64)
 BY_NAME = {d.name: d for d in ALL}
 BY_NAME.update(half=float16, float=float32, double=float64, short=int16, int=int32, long=int64)
 
+# The names torch's messages use for each dtype, in one place: the ScalarType name
+# ("Float"), the C++ type name ("float") and the legacy tensor type ("torch.FloatTensor").
+SCALAR_NAMES = {"float16": "Half", "float32": "Float", "float64": "Double", "int64": "Long", "int32": "Int",
+                "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+C_NAMES = {"float16": "c10::Half", "float32": "float", "float64": "double", "int64": "long int", "int32": "int",
+           "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
+TENSOR_TYPE_NAMES = {name: f"torch.{word}Tensor" for name, word in SCALAR_NAMES.items()}
+
 # numpy scalar type -> our dtype; numpy scalar types hash fast, so this is the
 # lookup used for every tensor's ``dtype``.
 _FROM_NP = {d.np.type: d for d in ALL}

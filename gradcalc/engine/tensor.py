@@ -448,11 +448,7 @@ class _RetainGrad:
         return None
 
 
-_TYPE_NAMES = {
-    np.float32: "torch.FloatTensor", np.float64: "torch.DoubleTensor", np.float16: "torch.HalfTensor",
-    np.int64: "torch.LongTensor", np.int32: "torch.IntTensor", np.int16: "torch.ShortTensor",
-    np.int8: "torch.CharTensor", np.uint8: "torch.ByteTensor", np.bool_: "torch.BoolTensor",
-}
+_TYPE_NAMES = {d.np.type: _dt.TENSOR_TYPE_NAMES[d.name] for d in _dt.ALL}
 
 
 def _type_name(v):
@@ -482,14 +478,8 @@ def _warn_nonleaf_grad():
 
 
 # dtype names in torch's message for a .grad of the wrong dtype: C++ type names, then ScalarType names
-_C_TYPE_NAMES = {
-    np.float16: "c10::Half", np.float32: "float", np.float64: "double", np.int64: "long int", np.int32: "int",
-    np.int16: "short int", np.int8: "signed char", np.uint8: "unsigned char", np.bool_: "bool",
-}
-_SCALAR_TYPE_NAMES = {
-    np.float16: "Half", np.float32: "Float", np.float64: "Double", np.int64: "Long", np.int32: "Int",
-    np.int16: "Short", np.int8: "Char", np.uint8: "Byte", np.bool_: "Bool",
-}
+_C_TYPE_NAMES = {d.np.type: _dt.C_NAMES[d.name] for d in _dt.ALL}
+_SCALAR_TYPE_NAMES = {d.np.type: _dt.SCALAR_NAMES[d.name] for d in _dt.ALL}
 
 
 def is_tensor(obj):

@@ -24,8 +24,7 @@ LEAF_MSG = "a leaf Variable that requires grad is being used in an in-place oper
 VIEW_OF_LEAF_MSG = "a view of a leaf Variable that requires grad is being used in an in-place operation."
 OVERLAP_MSG = ("unsupported operation: more than one element of the written-to tensor refers to a single memory "
                "location. Please clone() the tensor before performing the operation.")
-_PRETTY = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
-           "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+_PRETTY = _dt.SCALAR_NAMES
 
 
 def _recording(t, args):

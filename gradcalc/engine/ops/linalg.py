@@ -2,15 +2,14 @@
 
 import numpy as np
 
+from .. import dtypes as _dt
 from ..limits import check_numel
 from ..node import NULL_CTX, Node
 from .checks import check
 from .support import as_tensor, broadcast_error
 
-_C_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
-            "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
-_PRETTY = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
-           "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+_C_NAMES = _dt.C_NAMES
+_PRETTY = _dt.SCALAR_NAMES
 
 
 def _same_dtype(a, b, what):

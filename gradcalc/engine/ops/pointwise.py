@@ -302,8 +302,7 @@ class ClampMaxBackward1(Node):
         return ga, gh
 
 
-_TYPE_WORDS = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
-               "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+_TYPE_WORDS = _dt.SCALAR_NAMES
 
 
 def _type_word(arr):

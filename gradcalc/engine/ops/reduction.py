@@ -122,8 +122,7 @@ def _check_mean_dtype(a, dtype):
                            f"point or complex dtype. Got: {_PRETTY.get(name, name.capitalize())}")
 
 
-_PRETTY = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
-           "bool": "Bool", "float32": "Float", "float64": "Double", "float16": "Half"}
+_PRETTY = _dt.SCALAR_NAMES
 
 
 class ProdBackward0(Node):
