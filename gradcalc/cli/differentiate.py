@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import sys
 
+from .render import Message
 from .differentiate_args import (HELP, USAGE, BindingError, HelpRequested, UsageError, make_tensor,
                                  parse_args, parse_literal)
 
@@ -66,7 +67,7 @@ def main(args, stdout=None, stderr=None, session_factory=None, user_error=None) 
             except ValueError as e:
                 raise BindingError(f"--vjp: malformed value: {e}") from None
     except BindingError as e:
-        output.error(_Message(f"{PROG}: {e}"))
+        output.error(Message(f"{PROG}: {e}"))
         return 1
 
     if session_factory is None:
@@ -96,7 +97,7 @@ def _finish(ga, inputs, value, vjp, output) -> int:
                              f"got one of shape {tuple(value.shape)}")
         result = differentiate(value, inputs, v=vjp, hessian=ga.hessian)
     except _ENGINE_ERRORS as e:
-        output.error(_Message(f"{type(e).__name__}: {e}"))
+        output.error(Message(f"{type(e).__name__}: {e}"))
         return 1
     warnings = [f"the expression does not depend on {name}: its gradient is zero" for name in result.unused]
     for w in warnings:
@@ -114,16 +115,6 @@ def _finish(ga, inputs, value, vjp, output) -> int:
     else:
         output.write(plain_table(ga.expr, rows(ga.expr, result, value_array)))
     return 0
-
-
-class _Message:
-    """An error that is just a line of text, shown like a UserError."""
-
-    def __init__(self, text):
-        self.text = text
-
-    def render(self):
-        return self.text
 
 
 def _words(args):

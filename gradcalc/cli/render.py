@@ -125,6 +125,18 @@ def make_console(file, color: bool):
     )
 
 
+class Message:
+    """An error that is just a line of text, shown where a UserError would be."""
+
+    kind = "Message"
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def render(self) -> str:
+        return self.text
+
+
 class Output:
     """Where the CLI writes: ``stream`` for values and prints, ``err_stream`` for errors."""
 

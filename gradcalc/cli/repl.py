@@ -15,6 +15,8 @@ from __future__ import annotations
 import sys
 import traceback
 
+from .render import Message
+
 EXIT_WORDS = ("exit()", "quit()", "exit", "quit")
 
 
@@ -173,7 +175,7 @@ class Repl:
             if err.kind == "KeyboardInterrupt":
                 self.after_ctrl_c()
             elif self.debug and err.__cause__ is not None:  # --debug: where in gradcalc it came from
-                self.output.error(_Message("".join(traceback.format_exception(err.__cause__)).rstrip("\n")))
+                self.output.error(Message("".join(traceback.format_exception(err.__cause__)).rstrip("\n")))
             self.output.error(err)
         except KeyboardInterrupt:
             # Ctrl-C outside the statement itself (while echoing, say): nothing to undo.
@@ -188,7 +190,7 @@ class Repl:
         from .script import exit_status
         status, text = exit_status(code)
         if text is not None:
-            self.output.error(_Message(text))
+            self.output.error(Message(text))
         return status
 
     def after_ctrl_c(self) -> None:
@@ -198,16 +200,6 @@ class Repl:
                 self.output.write("\n")
         except (AttributeError, ValueError):
             pass
-
-
-class _Message:
-    kind = "Message"
-
-    def __init__(self, text: str):
-        self.text = text
-
-    def render(self) -> str:
-        return self.text
 
 
 class _Interrupted:

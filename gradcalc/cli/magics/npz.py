@@ -33,7 +33,8 @@ def _split(ctx, args: str, usage: str):
 
 
 def _is_tensor(value) -> bool:
-    return hasattr(value, "requires_grad") and hasattr(value, "grad_fn") and hasattr(value, "detach")
+    from gradcalc.engine.tensor import is_tensor
+    return is_tensor(value)
 
 
 def _os_error(ctx, exc: OSError, path: str):

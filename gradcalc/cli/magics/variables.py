@@ -40,7 +40,8 @@ def describe_value(value):
 
 
 def _is_tensor(value) -> bool:
-    return hasattr(value, "requires_grad") and hasattr(value, "grad_fn") and hasattr(value, "shape")
+    from gradcalc.engine.tensor import is_tensor
+    return is_tensor(value)
 
 
 def _is_module_like(value) -> bool:
