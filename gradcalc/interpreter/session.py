@@ -64,33 +64,30 @@ class Session:
             raise UserError("KeyboardInterrupt", "") from None
 
     def _run(self, source, filename):
-        text = normalize(source)  # the parser's own, so that positions and our line lookups agree
         with _Running(self):  # compiling a 1000-deep tree already needs the raised recursion limit
-            try:
-                module = parse(text, filename)
-                code = compile_module(module, self._rt, filename, text, echo=True)
-            except ParseError as err:
-                raise from_parse_error(_placed(err, filename, text)) from None
-            except RecursionError:  # as CPython words it; the parser's depth limit should prevent it
-                raise UserError("RecursionError", "maximum recursion depth exceeded during compilation",
-                                filename=filename) from None
+            code = self._compile(source, filename, parse, lambda node, text: compile_module(
+                node, self._rt, filename, text, echo=True))
             frame = self._frame
             for ex, _ in code:
                 self._atomic(ex, frame)
 
     def eval(self, expression_source, filename="<input>"):
         """The value of one expression (atomic too)."""
-        text = normalize(expression_source)
         with _Running(self):
-            try:
-                node = parse_expression(text, filename)
-                ev = compile_expression(node, self._rt, filename, text)
-            except ParseError as err:
-                raise from_parse_error(_placed(err, filename, text)) from None
-            except RecursionError:
-                raise UserError("RecursionError", "maximum recursion depth exceeded during compilation",
-                                filename=filename) from None
+            ev = self._compile(expression_source, filename, parse_expression, lambda node, text: compile_expression(
+                node, self._rt, filename, text))
             return self._atomic(ev, self._frame)
+
+    def _compile(self, source, filename, parser, compiler):
+        """Parse and compile, with syntax and depth errors as UserErrors placed in the source."""
+        text = normalize(source)  # the parser's own, so that positions and our line lookups agree
+        try:
+            return compiler(parser(text, filename), text)
+        except ParseError as err:
+            raise from_parse_error(_placed(err, filename, text)) from None
+        except RecursionError:  # as CPython words it; the parser's depth limit should prevent it
+            raise UserError("RecursionError", "maximum recursion depth exceeded during compilation",
+                            filename=filename) from None
 
     def set(self, name, value):
         """Bind variable ``name`` (``--grad`` inputs, ``%load``)."""
