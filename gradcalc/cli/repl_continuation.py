@@ -55,7 +55,9 @@ def _dedent_clause(text: str, input_status) -> str | None:
 
 def clean_source(text: str) -> str:
     """The text to run and to keep in history: without the trailing empty lines."""
-    lines = text.replace("\r\n", "\n").split("\n")
+    from gradcalc.parser.parsing import unix_newlines
+
+    lines = unix_newlines(text).split("\n")
     while lines and not lines[-1].strip():
         lines.pop()
     return "\n".join(lines)

@@ -32,12 +32,16 @@ def _get_callbacks() -> dict:
     return _callbacks
 
 
+def unix_newlines(source: str) -> str:
+    """CRLF and CR become LF."""
+    return source.replace("\r\n", "\n").replace("\r", "\n") if "\r" in source else source
+
+
 def normalize(source: str) -> str:
     """CRLF and CR become LF, a BOM goes, and the text ends with a newline."""
     if source.startswith("\ufeff"):
         source = source[1:]
-    if "\r" in source:
-        source = source.replace("\r\n", "\n").replace("\r", "\n")
+    source = unix_newlines(source)
     if not source.endswith("\n"):
         source += "\n"
     return source

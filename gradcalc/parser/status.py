@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from . import ast as A
 from .errors import ParseError
-from .parsing import parse
+from .parsing import parse, unix_newlines
 
 _COMPOUND = (A.If, A.While, A.For, A.With, A.FunctionDef)
 
 
 def _ends_with_blank_line(source: str) -> bool:
-    text = source.replace("\r\n", "\n").replace("\r", "\n")
+    text = unix_newlines(source)
     if not text.endswith("\n"):
         return False
     lines = text.split("\n")
@@ -81,7 +81,7 @@ def next_indent(source: str) -> str:
     indented block the block's indentation; at top level (or inside brackets, where
     indentation does not matter) nothing. An empty last line ends the block.
     """
-    text = source.replace("\r\n", "\n").replace("\r", "\n")
+    text = unix_newlines(source)
     lines = text.split("\n")
     if text.endswith("\n"):
         lines.pop()
