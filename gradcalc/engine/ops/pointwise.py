@@ -14,7 +14,7 @@ from ..node import Node
 from ..tensor import Tensor
 from .checks import check
 from .support import as_tensor, binary_arrays, broadcast_error, floating
-from .unary import where
+from .unary import split_by_mask, where
 
 _LN2 = math.log(2.0)
 _LN10 = math.log(10.0)
@@ -275,9 +275,7 @@ class ClampMinBackward1(Node):
     def backward(ctx, grad):
         a, lo = ctx.saved_tensors
         keep = a >= lo
-        ga = where(keep, grad, 0.0) if ctx._next[0][0] is not None else None
-        gl = where(keep, 0.0, grad) if ctx._next[1][0] is not None else None
-        return ga, gl
+        return split_by_mask(ctx, keep, grad)
 
 
 class ClampMaxBackward1(Node):
@@ -297,9 +295,7 @@ class ClampMaxBackward1(Node):
     def backward(ctx, grad):
         a, hi = ctx.saved_tensors
         keep = a <= hi
-        ga = where(keep, grad, 0.0) if ctx._next[0][0] is not None else None
-        gh = where(keep, 0.0, grad) if ctx._next[1][0] is not None else None
-        return ga, gh
+        return split_by_mask(ctx, keep, grad)
 
 
 _TYPE_WORDS = _dt.SCALAR_NAMES

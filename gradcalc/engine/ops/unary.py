@@ -324,9 +324,7 @@ class WhereBackward0(Node):
 
     def backward(ctx, grad):
         (cond,) = ctx.saved_tensors
-        ga = where(cond, grad, 0.0) if ctx._next[0][0] is not None else None
-        gb = where(cond, 0.0, grad) if ctx._next[1][0] is not None else None
-        return ga, gb
+        return split_by_mask(ctx, cond, grad)
 
 
 class MaximumBackward0(Node):
@@ -364,6 +362,14 @@ class MinimumBackward0(Node):
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
         return _split_between(grad, b, a)
+
+
+def split_by_mask(ctx, mask, grad):
+    """The gradient to the first input where ``mask`` holds and to the second elsewhere
+    (where, clamp_min/clamp_max with a tensor bound), each only if that input needs it."""
+    first = where(mask, grad, 0.0) if ctx._next[0][0] is not None else None
+    second = where(mask, 0.0, grad) if ctx._next[1][0] is not None else None
+    return first, second
 
 
 def _split_between(grad, winner, loser):
