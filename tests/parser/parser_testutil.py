@@ -1,5 +1,7 @@
 """Shared helpers for the parser tests (a unique module name: tests/ has no packages)."""
 
+import os
+
 from gradcalc.parser import ast, parse
 
 
@@ -109,3 +111,8 @@ def python_body(source: str) -> str:
 
 def python_expr(source: str) -> str:
     return A.dump(conv(pyast.parse(source, mode="eval")))
+
+
+# The seed autograd tutorial, as the repository carries it (tests read only files inside the repo).
+SEED = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                    "examples", "scripts", "autograd_tutorial.py")

@@ -9,6 +9,7 @@ import pytest
 
 from gradcalc.parser import ast, parse, parse_expression
 from parser_testutil import body, expr, python_body, python_expr
+from parser_testutil import SEED
 
 EXPRESSIONS = [
     # precedence and associativity
@@ -204,7 +205,7 @@ def test_every_node_has_a_position():
 
 
 def open_seed():
-    with open("/work/shared/conformance/seed_tutorial.py", encoding="utf-8") as f:
+    with open(SEED, encoding="utf-8") as f:
         return f.read()
 
 

@@ -6,6 +6,7 @@ Each row: source, kind, message, line, column (1-based, where the caret goes).
 import pytest
 
 from gradcalc.parser import ParseError, parse
+from parser_testutil import SEED
 
 BROKEN = [
     ("x = '\\U00110000'", 'SyntaxError', "(unicode error) 'unicodeescape' codec can't decode bytes: illegal "
@@ -200,7 +201,7 @@ def test_crlf_positions_are_the_same():
 
 def test_seed_tutorial_without_its_indentation():
     """The tutorial text lost the indentation of its two block bodies: Python's error."""
-    with open("/work/shared/conformance/seed_tutorial.py", encoding="utf-8") as f:
+    with open(SEED, encoding="utf-8") as f:
         lines = f.read().splitlines()
     flat = [line.lstrip() for line in lines]
     while_line = next(i for i, line in enumerate(flat, 1) if line.startswith("while "))

@@ -3,6 +3,7 @@
 import pytest
 
 from gradcalc.parser import input_status, next_indent, parse
+from parser_testutil import SEED
 
 STATUS = [
     ('', 'complete'),
@@ -100,7 +101,7 @@ def test_status_never_guesses_from_the_last_character():
 
 
 def test_pasted_tutorial_is_complete_after_a_blank_line():
-    with open("/work/shared/conformance/seed_tutorial.py", encoding="utf-8") as f:
+    with open(SEED, encoding="utf-8") as f:
         text = f.read()
     assert input_status(text) == "incomplete"  # ends inside the `with` block
     assert input_status(text + "\n") == "complete"

@@ -10,9 +10,10 @@ from gradcalc.parser.builder import Builder
 from gradcalc.parser.indenter import LineState, indent_tokens
 from gradcalc.parser.parsing import normalize
 from gradcalc.parser.tables import load
+from parser_testutil import SEED
 
 PARSER_DIR = pathlib.Path(__file__).resolve().parents[2] / "gradcalc" / "parser"
-SEED = pathlib.Path("/work/shared/conformance/seed_tutorial.py")
+SEED = pathlib.Path(SEED)
 
 
 def test_tables_are_not_stale():
