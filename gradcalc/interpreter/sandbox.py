@@ -37,7 +37,8 @@ from .runtime import ExitRequested, touch
 
 # The torch modules the language knows, each present when the engine has it.
 _TORCH_MODULES = ("torch", "torch.nn", "torch.nn.functional", "torch.autograd", "torch.autograd.functional",
-                  "torch.linalg", "torch.special", "torch.fft")
+                  "torch.linalg", "torch.special", "torch.fft", "torch.nn.init", "torch.nn.utils",
+                  "torch.nn.utils.rnn", "torch.utils", "torch.utils.data")
 
 # Engine names the language must not reach, with what the user is told instead.
 _NO_CLASSES = "custom autograd Functions are defined with a class statement, which gradcalc's language does not have"
@@ -297,6 +298,8 @@ def _compute_names(tp):
             return _TYPE_ATTRS[key]
     if issubclass(tp, tuple) and hasattr(tp, "_fields") and tp.__module__.startswith("gradcalc.engine"):
         return tuple(tp._fields) + _TYPE_ATTRS["tuple"]  # torch.return_types.*
+    if issubclass(tp, dict) and tp.__module__ == "collections":  # a state_dict (OrderedDict): read it
+        return ("keys", "values", "items", "get", "copy")
     if tp.__module__ == "builtins" and tp.__name__ in _PYTHON_TYPES:
         return _TYPE_ATTRS[tp.__name__]
     if tp.__module__.startswith("numpy"):
@@ -404,6 +407,8 @@ def _accessor(tp, name):
                 return getattr(obj, name)
             raise _no_attribute(obj, name, names)
         return read_class
+    if _is_nn_module_type(tp) or _is_data_type(tp):
+        return operator.attrgetter(name)  # Module.__getattr__: parameters, buffers, sub-modules, torch's error
     names = _names_for_type(tp)
     if name in names:
         if (tp is list and name in _LIST_MUTATING) or (tp is dict and name in _DICT_MUTATING):
@@ -417,6 +422,26 @@ def _accessor(tp, name):
     def refuse(obj):
         raise _no_attribute(obj, name, names)
     return refuse
+
+
+def _is_nn_module_type(tp):
+    """An nn.Module (its public attributes are its API and its registered parameters and layers)."""
+    nn = sys.modules.get("gradcalc.engine.nn.module")
+    return nn is not None and issubclass(tp, nn.Module)
+
+
+def _is_data_type(tp):
+    """The engine's datasets, samplers and DataLoader (``len(loader.dataset)``)."""
+    return (tp.__module__ or "").startswith("gradcalc.engine.utils.data")
+
+
+def _touch_module(obj):
+    """Remember a Module's attribute dicts before the language changes them (atomic statements)."""
+    d = obj.__dict__
+    touch(d)
+    for key in ("_parameters", "_modules", "_buffers"):
+        if type(d.get(key)) is dict:
+            touch(d[key])
 
 
 def _read_only_numpy(t):
@@ -488,6 +513,10 @@ def set_attribute(obj, name, value):
         raise _no_attribute(obj, name, names)
     if type(obj) is module:
         raise AttributeError(f"module '{obj._name}' is read-only in gradcalc")
+    if _is_nn_module_type(type(obj)):
+        _touch_module(obj)
+        setattr(obj, name, value)  # Module.__setattr__ registers parameters, buffers and sub-modules
+        return
     label = obj.__name__ if isinstance(obj, type) else _type_label(obj)
     raise AttributeError(f"'{label}' object attribute '{name}' is read-only"
                          if name in members(obj) else f"'{label}' object has no attribute '{name}'")
@@ -501,6 +530,10 @@ def delete_attribute(obj, name):
         raise AttributeError(_PRIVATE.format(name=name))
     if isinstance(obj, Tensor) and name == "grad":
         obj.grad = None
+        return
+    if _is_nn_module_type(type(obj)):
+        _touch_module(obj)
+        delattr(obj, name)
         return
     raise AttributeError(f"cannot delete attribute '{name}' of '{_type_label(obj)}' object")
 
@@ -519,6 +552,10 @@ def set_item(obj, key, value):
     if isinstance(obj, Tensor):
         obj[key] = value
         return
+    if _is_nn_module_type(tp) and hasattr(tp, "__setitem__"):  # Sequential, ModuleList, ModuleDict ...
+        _touch_module(obj)
+        obj[key] = value
+        return
     if tp.__module__.startswith("numpy"):
         raise TypeError("numpy arrays are read-only in gradcalc: assign to the tensor instead (x[i] = v)")
     raise TypeError(f"'{_type_label(obj)}' object does not support item assignment")
@@ -528,6 +565,10 @@ def delete_item(obj, key):
     tp = type(obj)
     if tp is list or tp is dict:
         touch(obj)
+        del obj[key]
+        return
+    if _is_nn_module_type(tp) and hasattr(tp, "__delitem__"):
+        _touch_module(obj)
         del obj[key]
         return
     raise TypeError(f"'{_type_label(obj)}' object doesn't support item deletion")

@@ -11,13 +11,18 @@ from ..ops import losses as _losses
 from ..ops.activation import log_softmax as _log_softmax, softmax as _softmax
 from ..ops.linear import linear  # noqa: F401
 from ..ops.nn_activations import elu, gelu, leaky_relu, silu, softplus  # noqa: F401
+from ..ops.piecewise_activations import (  # noqa: F401
+    hardshrink, hardsigmoid, hardswish, hardtanh, relu6, softshrink, threshold)
+from ..ops.smooth_activations import celu, glu, logsigmoid, mish, prelu, selu  # noqa: F401
 from ..ops.support import broadcast_error as _broadcast_error
 from ..ops.unary import relu as _relu, sigmoid, tanh  # noqa: F401
 from ..tensor import Size as _Size
 
 __all__ = ["relu", "leaky_relu", "gelu", "silu", "elu", "softplus", "sigmoid", "tanh", "softmax", "log_softmax",
            "mse_loss", "l1_loss", "smooth_l1_loss", "cross_entropy", "nll_loss", "binary_cross_entropy",
-           "binary_cross_entropy_with_logits", "linear", "normalize"]
+           "binary_cross_entropy_with_logits", "linear", "normalize", "relu6", "hardtanh", "hardsigmoid",
+           "hardswish", "threshold", "softshrink", "hardshrink", "celu", "selu", "glu", "logsigmoid", "mish", "prelu",
+           "softmin", "softsign", "tanhshrink", "bilinear"]
 
 
 # -- reduction arguments -----------------------------------------------------------
@@ -71,6 +76,23 @@ def relu(input, inplace=False):
         from ..ops.inplace import inplace as _inplace
         return _inplace(input, _relu)
     return _relu(input)
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    """softmax(-x) along ``dim``."""
+    if dim is None:
+        dim = _softmax_dim("softmin", input.dim(), _stacklevel)
+    return _softmax(-input, dim, dtype=dtype)
+
+
+def softsign(input):
+    """x / (1 + |x|)."""
+    return input / (input.abs() + 1)
+
+
+def tanhshrink(input):
+    """x - tanh(x)."""
+    return input - input.tanh()
 
 
 def _softmax_dim(name, ndim, stacklevel):
@@ -188,6 +210,26 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         raise ValueError(f"Target size ({_Size(target.shape)}) must be the same as input size "
                          f"({_Size(input.shape)})")
     return _losses.binary_cross_entropy_with_logits(input, target, weight, reduction, pos_weight)
+
+
+# -- bilinear ----------------------------------------------------------------------------
+
+def bilinear(input1, input2, weight, bias=None):
+    """``x1ᵀ A x2 + b`` for each output feature (A = weight[k])."""
+    from ..ops.einsum import einsum
+    s1, s2 = tuple(input1.shape), tuple(input2.shape)
+    if s1[:-1] != s2[:-1]:
+        raise RuntimeError(f"bilinear(): input batch dimensions do not match: got {list(s1[:-1])} and "
+                           f"{list(s2[:-1])}")
+    if weight.dim() != 3 or weight.shape[1] != s1[-1] or weight.shape[2] != s2[-1]:
+        raise RuntimeError(f"bilinear(): input1 size does not match weight size: got {s1[-1]} but expected "
+                           f"{weight.shape[1] if weight.dim() > 1 else 0}" if weight.dim() != 3 or
+                           weight.shape[1] != s1[-1] else
+                           f"bilinear(): input2 size does not match weight size: got {s2[-1]} but expected "
+                           f"{weight.shape[2]}")
+    y = einsum("bi,oij,bj->bo", input1.reshape(-1, s1[-1]), weight, input2.reshape(-1, s2[-1]))
+    y = y.view(s1[:-1] + (weight.shape[0],))
+    return y if bias is None else y + bias
 
 
 # -- normalize -----------------------------------------------------------------------

@@ -8,6 +8,7 @@ The op classes themselves (forward beside backward) are listed in ``node.OPS``.
 from ..tensor import Tensor
 from . import activation, arithmetic, compare, indexing, inplace, linalg, reduction, shape, unary
 from . import einsum, linear, losses, nn_activations, pointwise, scalar, statistics, structure  # noqa: F401
+from . import piecewise_activations, smooth_activations  # noqa: F401
 from .support import operand
 
 FUNCTIONS = {}

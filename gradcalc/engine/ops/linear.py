@@ -70,13 +70,16 @@ def linear(input, weight, bias=None):
     nd = input._data.ndim
     if bias is not None and nd == 2:
         return addmm(bias, input, weight.t())
-    if bias is not None and nd == 3 and input._data.flags.c_contiguous:
-        n, m, k = input._data.shape
-        out = addmm(bias, input.view(n * m, k), weight.t())
-        return out.view(n, m, out._data.shape[1])
-    if bias is not None and nd == 1:
-        out = addmm(bias, input.view(1, -1), weight.t())
-        return out.view(out._data.shape[1:]) if weight._data.ndim == 2 else out.view(())
+    if bias is not None and input._data.flags.c_contiguous and (nd == 3 or bias._data.ndim == 1):
+        # torch's _flatten_nd_linear: one addmm over the rows, viewed back (ViewBackward0)
+        shape = input._data.shape
+        rows = 1
+        for d in shape[:-1]:
+            rows *= d
+        out = addmm(bias, input.reshape(rows, shape[-1]), weight.t())
+        if weight._data.ndim != 2:
+            return out.view(shape[:-1])
+        return out.view(shape[:-1] + (out._data.shape[1],))
     out = matmul(input, weight.t())
     if bias is not None:
         out = out + bias

@@ -142,21 +142,29 @@ class SiluBackward0(Node):
 
 
 class EluBackward0(Node):
-    __slots__ = ("alpha",)
-    explain = "grad_self = grad where self > 0, else grad * alpha * exp(self)"
+    __slots__ = ("alpha", "scale", "input_scale")
+    explain = ("grad_self = grad * scale where self > 0, else grad * scale * alpha * input_scale * "
+               "exp(self * input_scale)   (elu: scale = input_scale = 1; selu: torch's constants)")
     checks = (check(lambda x: elu(x), (2, 3)),
-              check(lambda x: elu(x, alpha=0.5) * x, (4,), label="alpha 0.5"))
+              check(lambda x: elu(x, alpha=0.5) * x, (4,), label="alpha 0.5"),
+              check(lambda x: EluBackward0.apply(x, alpha=1.67, scale=1.05), (2, 3), label="selu"))
 
-    def forward(ctx, a, alpha):
+    def forward(ctx, a, alpha, scale=1.0, input_scale=1.0):
         ctx.save_for_backward(a)
         ctx.alpha = alpha
+        ctx.scale = scale
+        ctx.input_scale = input_scale
         d = _float_only(a, "elu_cpu")
-        return _out(np.where(d > 0, d, alpha * np.expm1(np.minimum(d, 0))), a)
+        r = np.where(d > 0, d, alpha * np.expm1(np.minimum(d, 0) * input_scale))
+        return _out(r * scale if scale != 1.0 else r, a)
 
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         # exp of the non-positive part only: exp(large x) would overflow, and 0 * inf poisons second derivatives
-        return where(x > 0, grad, grad * x.clamp_max(0.0).exp() * ctx.alpha)
+        if ctx.scale == 1.0 and ctx.input_scale == 1.0:
+            return where(x > 0, grad, grad * x.clamp_max(0.0).exp() * ctx.alpha)
+        neg = (x.clamp_max(0.0) * ctx.input_scale).exp() * (ctx.alpha * ctx.input_scale * ctx.scale)
+        return where(x > 0, grad * ctx.scale, grad * neg)
 
 
 class EluBackward1(Node):

@@ -1,0 +1,49 @@
+"""nn.Parameter: tensors that a Module registers when assigned to it."""
+
+from ..tensor import Tensor, _init, _new
+
+__all__ = ["Parameter"]
+
+
+class Parameter(Tensor):
+    """A Tensor that is a module parameter: assigned as a Module attribute, it joins
+    ``parameters()``. It shares memory and version counter with ``data``."""
+
+    __slots__ = ()
+
+    def __new__(cls, data=None, requires_grad=True):
+        if data is None:
+            from ..creation import empty
+            data = empty(0)
+        if not isinstance(data, Tensor):
+            raise TypeError(f"Parameter(): argument 'data' (position 1) must be Tensor, not {type(data).__name__}")
+        p = _new(cls)
+        _init(p, data._data, None, 0)
+        p._vc = data._shared_vc()
+        if requires_grad:
+            p.requires_grad_(True)  # torch's message for integer data
+        return p
+
+    def __init__(self, data=None, requires_grad=True):
+        pass  # everything is done in __new__ (Tensor.__init__ would copy the data)
+
+    def __repr__(self):
+        return "Parameter containing:\n" + Tensor.__repr__(self)
+
+    __str__ = __repr__
+
+    def __deepcopy__(self, memo):
+        if id(self) in memo:
+            return memo[id(self)]
+        p = Parameter(Tensor._wrap(self._data.copy()), self._requires_grad)
+        if self._grad is not None:
+            p._grad = Tensor._wrap(self._grad._data.copy())
+        memo[id(self)] = p
+        return p
+
+    def __reduce__(self):
+        return (_rebuild_parameter, (self._data, self._requires_grad))
+
+
+def _rebuild_parameter(data, requires_grad):
+    return Parameter(Tensor._wrap(data), requires_grad)

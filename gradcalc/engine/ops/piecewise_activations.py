@@ -1,0 +1,161 @@
+"""Piecewise activations with nodes of their own in torch: hardtanh (and relu6), hardsigmoid,
+hardswish, threshold, softshrink, hardshrink.
+
+Their gradients are the incoming gradient masked (or scaled) by which piece the input
+fell in; the masks are constants, so backward stays differentiable (create_graph).
+"""
+
+import numpy as np
+
+from ..node import Node
+from ..tensor import Tensor
+from .checks import check
+from .nn_activations import _float_only, _out, _maybe_inplace
+from .unary import where
+
+
+def _mask(x, m):
+    """A constant tensor of x's dtype: 1 where ``m``, else 0."""
+    return Tensor._wrap(m.astype(x._data.dtype))
+
+
+class HardtanhBackward0(Node):
+    __slots__ = ("min_val", "max_val")
+    explain = "grad_self = grad where min_val < self < max_val, else 0"
+    checks = (check(lambda x: hardtanh(x * 2, -1.0, 1.0), (2, 3)),
+              check(lambda x: hardtanh(x * 4, 0.0, 6.0), (3, 2), label="relu6"))
+
+    def forward(ctx, a, min_val, max_val):
+        ctx.save_for_backward(a)
+        ctx.min_val, ctx.max_val = min_val, max_val
+        d = _float_only(a, "hardtanh_cpu")
+        return _out(np.clip(d, min_val, max_val), a)
+
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        d = x._data
+        return grad * _mask(x, (d > ctx.min_val) & (d < ctx.max_val))
+
+
+class HardsigmoidBackward0(Node):
+    explain = "grad_self = grad / 6 where -3 < self < 3, else 0"
+    checks = (check(lambda x: hardsigmoid(x * 3), (2, 3)),)
+
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        d = _float_only(a, "hardsigmoid_cpu")
+        return _out(np.clip(d + 3, 0, 6) / 6, a)
+
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        d = x._data
+        return grad * _mask(x, (d > -3) & (d < 3)) / 6
+
+
+class HardswishBackward0(Node):
+    explain = "grad_self = 0 where self < -3, grad * (self / 3 + 1/2) where -3 ≤ self ≤ 3, grad where self > 3"
+    checks = (check(lambda x: hardswish(x * 3), (2, 3)),)
+
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        d = _float_only(a, "hardswish_cpu")
+        return _out(d * np.clip(d + 3, 0, 6) / 6, a)
+
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        d = x._data
+        mid = _mask(x, (d >= -3) & (d <= 3))
+        high = _mask(x, d > 3)
+        return grad * (mid * (x / 3 + 0.5) + high)
+
+
+class ThresholdBackward0(Node):
+    __slots__ = ("threshold",)
+    explain = "grad_self = grad where self > threshold, else 0"
+    checks = (check(lambda x: threshold(x, 0.1, 20.0), (2, 3)),)
+
+    def forward(ctx, a, threshold, value):
+        ctx.save_for_backward(a)
+        ctx.threshold = threshold
+        d = a._data
+        return np.asarray(np.where(d > threshold, d, value), dtype=d.dtype)
+
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad * _mask(x, x._data > ctx.threshold)
+
+
+class SoftshrinkBackward0(Node):
+    __slots__ = ("lambd",)
+    explain = "grad_self = grad where |self| > lambd, else 0"
+    checks = (check(lambda x: softshrink(x, 0.5), (2, 3)),)
+
+    def forward(ctx, a, lambd):
+        ctx.save_for_backward(a)
+        ctx.lambd = lambd
+        d = _float_only(a, "softshrink_cpu")
+        return _out(np.where(d > lambd, d - lambd, np.where(d < -lambd, d + lambd, 0)), a)
+
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad * _mask(x, np.abs(x._data) > ctx.lambd)
+
+
+class HardshrinkBackward0(Node):
+    __slots__ = ("lambd",)
+    explain = "grad_self = grad where |self| > lambd, else 0"
+    checks = (check(lambda x: hardshrink(x, 0.5) * x, (2, 3)),)
+
+    def forward(ctx, a, lambd):
+        ctx.save_for_backward(a)
+        ctx.lambd = lambd
+        d = _float_only(a, "hardshrink_cpu")
+        return _out(np.where(np.abs(d) > lambd, d, 0), a)
+
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad * _mask(x, np.abs(x._data) > ctx.lambd)
+
+
+# -- functions (torch.nn.functional signatures) ---------------------------------------
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    """x clamped to [min_val, max_val]."""
+    if min_val > max_val:
+        raise ValueError("min_val cannot be greater than max_val")
+    return _maybe_inplace(input, inplace, lambda a: HardtanhBackward0.apply(a, min_val=min_val, max_val=max_val))
+
+
+def relu6(input, inplace=False):
+    """min(max(x, 0), 6)."""
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+def hardsigmoid(input, inplace=False):
+    """relu6(x + 3) / 6."""
+    return _maybe_inplace(input, inplace, HardsigmoidBackward0.apply)
+
+
+def hardswish(input, inplace=False):
+    """x relu6(x + 3) / 6."""
+    return _maybe_inplace(input, inplace, HardswishBackward0.apply)
+
+
+def threshold(input, threshold, value, inplace=False):
+    """x where x > threshold, else value."""
+    return _maybe_inplace(input, inplace, lambda a: ThresholdBackward0.apply(a, threshold=threshold, value=value))
+
+
+def softshrink(input, lambd=0.5):
+    """x - lambd above lambd, x + lambd below -lambd, 0 between."""
+    if lambd < 0:
+        raise RuntimeError(f"lambda must be greater or equal to 0, but found to be {lambd}.")
+    return SoftshrinkBackward0.apply(input, lambd=lambd)
+
+
+def hardshrink(input, lambd=0.5):
+    """x where |x| > lambd, else 0."""
+    return HardshrinkBackward0.apply(input, lambd=lambd)
+
+
+del where

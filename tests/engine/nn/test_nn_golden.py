@@ -1,0 +1,48 @@
+"""Replay the golden nn cases (tests/golden/nn.json, written by real torch) on gradcalc.engine:
+module reprs, output values, dtypes, shapes and grad_fn names, gradients w.r.t. inputs and
+parameters, state_dict keys, buffers, and error types and messages (exactly)."""
+
+import json
+import os
+import sys
+import warnings
+
+import numpy as np
+import pytest
+
+import gradcalc.engine as torch
+import gradcalc.engine.nn as nn
+import gradcalc.engine.nn.functional as F
+
+GOLDEN = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "golden")
+sys.path.insert(0, os.path.abspath(GOLDEN))
+
+from nn_runner import run_case  # noqa: E402
+
+with open(os.path.join(GOLDEN, "nn.json")) as _f:
+    CASES = json.load(_f)["cases"]
+
+# known differences with torch, and why (the test passes again, unchanged, once they match)
+KNOWN = {}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_golden(case):
+    if case["id"] in KNOWN:
+        pytest.xfail(KNOWN[case["id"]])
+    expected = case["record"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = run_case(torch, nn, F, case)
+    assert got["error"] == expected["error"]
+    for key in ("repr", "state_keys"):
+        assert got.get(key) == expected.get(key), key
+    for name, values in expected.get("buffers", {}).items():
+        np.testing.assert_allclose(got["buffers"][name], values, rtol=1e-5, atol=1e-6, err_msg=name)
+    assert len(got.get("out", ())) == len(expected.get("out", ()))
+    for g, e in zip(got.get("out", ()), expected.get("out", ())):
+        assert (g["shape"], g["dtype"], g["grad_fn"]) == (e["shape"], e["dtype"], e["grad_fn"])
+        np.testing.assert_allclose(g["values"], e["values"], rtol=1e-5, atol=1e-6)
+    assert sorted(got.get("grads", {})) == sorted(expected.get("grads", {}))
+    for name, values in expected.get("grads", {}).items():
+        np.testing.assert_allclose(got["grads"][name], values, rtol=1e-4, atol=1e-5, err_msg=name)

@@ -1,0 +1,157 @@
+"""The golden nn cases (see nn_runner.py for what each records). Each is (id, code); the
+code runs with torch, nn, F, fill and inp bound and sets ``out`` (and ``model``, ``inputs``).
+
+This module needs only numpy.
+"""
+
+CASES = []
+
+
+def case(id, code, backward=True):
+    CASES.append({"id": id, "code": code, "backward": backward})
+
+
+def module(id, ctor, *shapes, fill=True, call=None):
+    """A module built by ``ctor``, filled with fixed weights, applied to inputs of ``shapes``."""
+    args = ", ".join(f"inp{s}" if isinstance(s, tuple) else s for s in shapes)
+    code = f"model = {ctor}\n"
+    if fill:
+        code += "fill(model)\n"
+    code += f"inputs = ({args},)\n"
+    code += f"out = {call or 'model(*inputs)'}\n"
+    case(id, code)
+
+
+# -- Linear and friends ---------------------------------------------------------------------------
+module("linear-2d", "nn.Linear(3, 4)", (2, 3))
+module("linear-1d", "nn.Linear(3, 4)", (3,))
+module("linear-3d", "nn.Linear(3, 4)", (2, 5, 3))
+module("linear-4d", "nn.Linear(3, 2)", (2, 2, 2, 3))
+module("linear-nobias", "nn.Linear(3, 4, bias=False)", (2, 3))
+module("linear-nobias-3d", "nn.Linear(3, 4, bias=False)", (2, 2, 3))
+module("linear-double", "nn.Linear(3, 2, dtype=torch.float64)", "inp(2, 3, dtype=torch.float64)")
+module("bilinear", "nn.Bilinear(2, 3, 4)", (5, 2), (5, 3))
+module("identity", "nn.Identity(54, unused='x')", (2, 3))
+case("linear-shape-error", "model = nn.Linear(4, 5)\nout = model(inp(2, 3))")
+case("linear-shape-error-1d", "model = nn.Linear(4, 5)\nout = model(inp(3))")
+case("flatten", "model = nn.Flatten()\ninputs = (inp(2, 3, 4),)\nout = model(*inputs)")
+case("flatten-0-1", "model = nn.Flatten(0, 1)\ninputs = (inp(4, 1),)\nout = model(*inputs)")
+case("unflatten", "model = nn.Unflatten(1, (2, 3))\ninputs = (inp(2, 6),)\nout = model(*inputs)")
+case("polynomial", "model = fill(nn.Sequential(nn.Linear(3, 1), nn.Flatten(0, 1)))\n"
+                   "x = inp(5, 1, requires_grad=False)\ninputs = (x.pow(torch.tensor([1, 2, 3])),)\n"
+                   "out = model(*inputs)")
+
+# -- containers and Module ---------------------------------------------------------------------------
+case("sequential", "model = fill(nn.Sequential(nn.Linear(2, 5), nn.ReLU(), nn.Linear(5, 1)))\n"
+                   "inputs = (inp(4, 2),)\nout = model(*inputs)")
+case("sequential-ordereddict", "from collections import OrderedDict\n"
+     "model = fill(nn.Sequential(OrderedDict([('fc1', nn.Linear(2, 3)), ('act', nn.Tanh()), ('fc2', nn.Linear(3, 2))])))\n"
+     "inputs = (inp(4, 2),)\nout = model(*inputs)")
+case("sequential-slice", "model = nn.Sequential(nn.Linear(2, 5), nn.ReLU(), nn.Linear(5, 1), nn.Sigmoid())[1:3]\n"
+                         "fill(model)\ninputs = (inp(4, 5),)\nout = model(*inputs)")
+case("sequential-index", "seq = fill(nn.Sequential(nn.Linear(2, 5), nn.ReLU(), nn.Linear(5, 1)))\nmodel = seq[-1]\n"
+                         "inputs = (inp(4, 5),)\nout = model(*inputs)")
+case("sequential-append", "model = nn.Sequential(nn.Linear(2, 3))\nmodel.append(nn.ReLU()).append(nn.Linear(3, 2))\n"
+                          "fill(model)\ninputs = (inp(4, 2),)\nout = model(*inputs)")
+case("sequential-index-error", "model = nn.Sequential(nn.Linear(2, 3))\nout = model[3]")
+case("sequential-nested", "model = nn.Sequential(nn.Sequential(nn.Linear(2, 2), nn.ReLU()), nn.Linear(2, 1))\n"
+                          "fill(model)\ninputs = (inp(3, 2),)\nout = model(*inputs)")
+case("modulelist", "model = nn.ModuleList([nn.Linear(2, 2), nn.Linear(2, 2), nn.ReLU(), nn.Linear(2, 2)])\n"
+                   "fill(model)\nx = inp(3, 2)\ninputs = (x,)\nfor m in model:\n    x = m(x)\nout = x")
+case("moduledict", "model = nn.ModuleDict({'lin': nn.Linear(2, 2), 'act': nn.ReLU()})\nfill(model)\n"
+                   "inputs = (inp(3, 2),)\nout = model['act'](model['lin'](inputs[0]))")
+case("parameterlist", "model = nn.ParameterList([nn.Parameter(torch.ones(2)), nn.Parameter(torch.ones(2, 3))])")
+case("parameterlist-one", "model = nn.ParameterList([nn.Parameter(torch.ones(2))])")
+case("parameterdict", "model = nn.ParameterDict({'b': nn.Parameter(torch.ones(2)), 'a': nn.Parameter(torch.ones(2, 3, dtype=torch.float64))})")
+case("empty-module", "model = nn.Module()")
+case("module-no-forward", "model = nn.Module()\nout = model(inp(2))")
+case("parameter-repr", "raise ValueError(repr(nn.Parameter(torch.tensor([1.0, 2.0]))) + '|' + repr(nn.Parameter(torch.tensor([1.0]), requires_grad=False)))")
+
+NET = '''
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(2, 5)
+        self.fc2 = nn.Linear(5, 3)
+        self.register_buffer("steps", torch.zeros(2))
+        self.register_buffer("scratch", torch.ones(1), persistent=False)
+        self.scale = 2.0
+
+    def forward(self, x):
+        return self.fc2(torch.relu(self.fc1(x))) * self.scale
+'''
+case("net", NET + "model = fill(Net())\ninputs = (inp(4, 2),)\nout = model(*inputs)")
+case("net-getattr-error", NET + "model = Net()\nout = model.fc3")
+case("net-assign-tensor-to-param", NET + "model = Net()\nmodel.fc1.weight = torch.ones(5, 2)")
+case("net-assign-before-init", "class Bad(nn.Module):\n    def __init__(self):\n        self.fc = nn.Linear(2, 2)\n"
+     "model = None\nBad()")
+case("net-add-module-error", "model = nn.Module()\nmodel.add_module('a.b', nn.ReLU())")
+case("net-register-parameter-error", "model = nn.Module()\nmodel.register_parameter('w', torch.ones(2))")
+case("net-load-state-dict-strict", NET + "model = Net()\nsd = model.state_dict()\nsd['extra'] = torch.ones(1)\n"
+     "del sd['fc1.bias']\nsd['fc2.weight'] = torch.ones(2, 2)\nmodel.load_state_dict(sd)")
+case("net-load-state-dict-nonstrict", NET + "model = Net()\nsd = model.state_dict()\nsd['extra'] = torch.ones(1)\n"
+     "del sd['fc1.bias']\nr = model.load_state_dict(sd, strict=False)\nraise ValueError(repr(r))")
+case("net-load-state-dict-ok", NET + "model = Net()\nfill(model)\nother = Net()\n"
+     "raise ValueError(repr(other.load_state_dict(model.state_dict())) + '|' + repr(other.fc2.bias))")
+case("net-named-modules", NET + "net = Net()\nmodel = nn.Sequential(net, nn.ReLU(), net)\n"
+     "raise ValueError(repr([n for n, _ in model.named_modules()]) + repr([n for n, _ in model.named_parameters()])"
+     " + repr([n for n, _ in model.named_children()]) + repr([n for n, _ in model.named_buffers()]))")
+case("net-get-submodule-error", NET + "model = Net()\nmodel.get_submodule('fc1.nope')")
+case("net-get-parameter", NET + "model = fill(Net())\nraise ValueError(repr(model.get_parameter('fc1.bias')))")
+case("net-get-parameter-error", NET + "model = Net()\nmodel.get_parameter('fc1.in_features')")
+case("net-train-eval", NET + "model = Net()\nmodel.eval()\n"
+     "raise ValueError(repr([m.training for m in model.modules()]) + repr(model.train().fc1.training))")
+case("net-train-error", NET + "model = Net()\nmodel.train('yes')")
+case("net-to-double", NET + "model = fill(Net()).double()\ninputs = (inp(4, 2, dtype=torch.float64),)\nout = model(*inputs)")
+case("net-to-int-error", NET + "model = Net()\nmodel.to(torch.int64)")
+case("net-zero-grad", NET + "model = fill(Net())\nmodel(inp(3, 2)).sum().backward()\nmodel.zero_grad()\n"
+     "raise ValueError(repr([p.grad for p in model.parameters()]))")
+case("net-requires-grad", NET + "model = fill(Net()).requires_grad_(False)\ninputs = (inp(4, 2),)\nout = model(*inputs)")
+case("hooks", NET + "model = fill(Net())\nseen = []\n"
+     "h1 = model.fc1.register_forward_pre_hook(lambda m, a: (a[0] * 2,))\n"
+     "h2 = model.fc1.register_forward_hook(lambda m, a, o: o + 1)\n"
+     "inputs = (inp(3, 2),)\nout = model(*inputs)")
+case("hooks-removed", NET + "model = fill(Net())\n"
+     "h1 = model.fc1.register_forward_pre_hook(lambda m, a: (a[0] * 2,))\nh1.remove()\n"
+     "inputs = (inp(3, 2),)\nout = model(*inputs)")
+case("backward-hook", NET + "model = fill(Net())\nrec = []\n"
+     "def hook(m, gi, go):\n    rec.append((m.__class__.__name__, [g.shape if g is not None else None for g in gi], [g.shape for g in go]))\n"
+     "    return (gi[0] * 3,)\n"
+     "model.fc2.register_full_backward_hook(hook)\n"
+     "model.fc1.register_full_backward_hook(lambda m, gi, go: rec.append(('fc1', [g is None for g in gi])))\n"
+     "x = inp(3, 2)\nloss = model(x).sum()\nloss.backward()\n"
+     "raise ValueError(repr(rec) + '|' + repr(x.grad))")
+
+# -- losses --------------------------------------------------------------------------------------------
+for red in ("mean", "sum", "none"):
+    case(f"mseloss-{red}", f"model = nn.MSELoss(reduction='{red}')\ninputs = (inp(3, 4), inp(3, 4))\nout = model(*inputs)")
+    case(f"l1loss-{red}", f"model = nn.L1Loss(reduction='{red}')\ninputs = (inp(3, 4), inp(3, 4))\nout = model(*inputs)")
+    case(f"smoothl1loss-{red}", f"model = nn.SmoothL1Loss(reduction='{red}', beta=0.5)\n"
+                                f"inputs = (inp(3, 4), inp(3, 4))\nout = model(*inputs)")
+    case(f"crossentropy-{red}", f"model = nn.CrossEntropyLoss(reduction='{red}')\n"
+                                f"inputs = (inp(4, 3),)\nout = model(inputs[0], torch.tensor([0, 2, 1, 2]))")
+    case(f"nllloss-{red}", f"model = nn.NLLLoss(reduction='{red}')\n"
+                           f"inputs = (inp(4, 3),)\nout = model(F.log_softmax(inputs[0], 1), torch.tensor([0, 2, 1, 2]))")
+    case(f"bceloss-{red}", f"model = nn.BCELoss(reduction='{red}')\n"
+                           f"inputs = (inp(3, 2, low=0.1, high=0.9), inp(3, 2, low=0, high=1))\nout = model(*inputs)")
+    case(f"bcewithlogits-{red}", f"model = nn.BCEWithLogitsLoss(reduction='{red}', pos_weight=torch.tensor([1.0, 2.0]))\n"
+                                 f"inputs = (inp(3, 2), inp(3, 2, low=0, high=1))\nout = model(*inputs)")
+case("crossentropy-weight-smoothing", "model = nn.CrossEntropyLoss(weight=torch.tensor([1.0, 2.0, 0.5]), "
+     "label_smoothing=0.1, ignore_index=1)\ninputs = (inp(5, 3),)\nout = model(inputs[0], torch.tensor([0, 2, 1, 2, 0]))")
+case("crossentropy-probs", "model = nn.CrossEntropyLoss()\ninputs = (inp(4, 3),)\n"
+     "out = model(inputs[0], torch.softmax(inp(4, 3, requires_grad=False), 1))")
+case("crossentropy-2d", "model = nn.CrossEntropyLoss()\ninputs = (inp(2, 3, 2, 2),)\n"
+     "out = model(inputs[0], torch.tensor([[[0, 1], [2, 1]], [[1, 1], [0, 2]]]))")
+case("mseloss-legacy", "model = nn.MSELoss(size_average=False)\ninputs = (inp(2, 2), inp(2, 2))\nout = model(*inputs)")
+
+# -- activations ------------------------------------------------------------------------------------------
+for ctor in ("nn.ReLU()", "nn.ReLU(inplace=True)", "nn.ReLU6()", "nn.LeakyReLU()", "nn.LeakyReLU(0.2, True)",
+             "nn.PReLU()", "nn.PReLU(3)", "nn.ELU()", "nn.ELU(alpha=2.0, inplace=True)", "nn.SELU()", "nn.CELU(0.5)",
+             "nn.GELU()", "nn.GELU('tanh')", "nn.SiLU()", "nn.Mish()", "nn.Sigmoid()", "nn.Tanh()",
+             "nn.Softmax(dim=1)", "nn.LogSoftmax(dim=1)", "nn.Softmin(dim=1)", "nn.Softplus()",
+             "nn.Softplus(beta=2, threshold=1.0)", "nn.Softsign()", "nn.Hardtanh()", "nn.Hardtanh(-2, 2)",
+             "nn.Hardsigmoid()", "nn.Hardswish()", "nn.Tanhshrink()", "nn.Threshold(0.1, 20)", "nn.LogSigmoid()",
+             "nn.Softshrink()", "nn.Hardshrink(0.3)", "nn.GLU()"):
+    inplace = "inplace=True" in ctor or ", True)" in ctor
+    x = "(inp(4, 3, low=-3, high=3) * 1,)" if inplace else "(inp(4, 3, low=-3, high=3),)"
+    case(f"act-{ctor}", f"model = {ctor}\ninputs = {x}\nout = model(*inputs)")

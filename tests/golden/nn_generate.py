@@ -1,0 +1,47 @@
+"""Write the golden nn fixtures (nn.json) from real torch.
+
+    PYTHONPATH=$PWD /work/torchref/bin/python tests/golden/nn_generate.py
+
+Runs every case of nn_cases.py under torch (see nn_runner.py for what is recorded).
+torch is never a dependency of gradcalc: only this script imports it.
+"""
+
+import json
+import os
+import sys
+import warnings
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from nn_cases import CASES  # noqa: E402
+from nn_runner import run_case  # noqa: E402
+
+
+def main():
+    warnings.simplefilter("ignore")
+    out = []
+    for case in CASES:
+        torch.manual_seed(0)
+        out.append(dict(case, record=run_case(torch, nn, F, case)))
+    with open(os.path.join(HERE, "nn.json"), "w") as f:
+        json.dump({"torch_version": torch.__version__, "cases": out}, f, indent=None, separators=(",", ":"))
+        f.write("\n")
+    torch.manual_seed(0)
+    from torch.utils.data import DataLoader, TensorDataset, random_split
+    data = {"shuffle": [b[0].tolist() for b in DataLoader(TensorDataset(torch.arange(10)), batch_size=3, shuffle=True)],
+            "rand_after": torch.rand(1).item()}
+    torch.manual_seed(0)
+    data["split"] = [list(s) for s in random_split(range(10), [3, 7])]
+    with open(os.path.join(HERE, "nn_data.json"), "w") as f:
+        json.dump(data, f)
+        f.write("\n")
+    print(f"{len(out)} cases written ({sum(1 for c in out if c['record']['error'])} error cases)")
+
+
+if __name__ == "__main__":
+    main()

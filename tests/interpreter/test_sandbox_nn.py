@@ -1,0 +1,90 @@
+"""torch.nn and torch.utils.data in the language: modules are used as in torch, their
+private state stays out of reach, and a failed statement leaves a module as it was."""
+
+import pytest
+
+from interp_testutil import Run
+
+SETUP = ("torch.manual_seed(0)\n"
+         "model = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.ReLU(), torch.nn.Linear(4, 1))\n")
+
+
+def test_sequential_network_trains_in_the_language():
+    r = Run()
+    out = r(SETUP + "print(model)\n"
+            "x = torch.ones(5, 3)\n"
+            "loss = torch.nn.MSELoss(reduction='sum')(model(x), torch.zeros(5, 1))\n"
+            "loss.backward()\n"
+            "print(loss.grad_fn.name(), model[0].weight.grad.shape, len(list(model.parameters())))\n"
+            "print(list(model.state_dict().keys()))\n"
+            "print(model[0].bias[:2].grad_fn)\n")
+    assert out.startswith("Sequential(\n  (0): Linear(in_features=3, out_features=4, bias=True)\n  (1): ReLU()\n")
+    assert "MseLossBackward0 torch.Size([4, 3]) 4\n" in out
+    assert "['0.weight', '0.bias', '2.weight', '2.bias']\n" in out
+    assert "<SliceBackward0 object at" in out
+
+
+def test_modules_can_be_edited():
+    r = Run()
+    out = r(SETUP + "model[1] = torch.nn.Tanh()\nmodel.append(torch.nn.Sigmoid())\n"
+            "model[0].weight.requires_grad = False\nprint(model[1], len(model), model[0].weight.requires_grad)\n"
+            "model.extra = torch.nn.Linear(1, 1)\nprint(len(list(model.children())))\n")
+    assert out == "Tanh() 4 False\n5\n"
+
+
+@pytest.mark.parametrize("attempt,word", [
+    ("model._modules", "_modules"), ("model._parameters", "_parameters"), ("model[0]._forward_hooks", "_forward_hooks"),
+    ("model.__dict__", "__dict__"), ("model.forward.__func__", "__func__"), ("model.state_dict()._metadata", "_metadata"),
+    ("model.parameters().gi_frame", "gi_frame"), ("model.__class__", "__class__"),
+    ("torch.nn.Module.__init__", "__init__"), ("torch.nn.Module.__subclasses__", "__subclasses__"),
+])
+def test_private_state_is_unreachable(attempt, word):
+    r = Run()
+    r(SETUP)
+    err = r.error(f"leak = {attempt}\n")
+    assert "AttributeError" in str(err) and word in str(err)
+    assert "leak" not in r.ns
+
+
+@pytest.mark.parametrize("attempt", ["model.get_submodule('__class__')", "model.get_parameter('__dict__')",
+                                     "model.add_module('__class__', torch.nn.ReLU())",
+                                     "model.register_buffer('__dict__', torch.ones(1))"])
+def test_string_lookups_only_return_modules_and_parameters(attempt):
+    r = Run()
+    r(SETUP)
+    r.error(f"leak = {attempt}\n")
+    assert "leak" not in r.ns
+
+
+def test_missing_attribute_in_torchs_words():
+    r = Run()
+    r(SETUP)
+    assert "'Sequential' object has no attribute 'fc3'" in str(r.error("model.fc3\n"))
+    assert "mat1 and mat2 shapes cannot be multiplied (2x2 and 3x4)" in str(r.error("model(torch.ones(2, 2))\n"))
+
+
+def test_failed_statement_leaves_the_module_as_it_was():
+    r = Run()
+    r(SETUP)
+    r.error("for i in range(1):\n    model.fc = torch.nn.Linear(2, 2)\n    model[1] = torch.nn.Tanh()\n"
+            "    del model[0]\n    model.nothing\n")
+    assert r("print(len(list(model.children())), model[1])\n") == "3 ReLU()\n"
+
+
+def test_data_loader_in_the_language():
+    r = Run()
+    out = r("from torch.utils.data import DataLoader, TensorDataset\n"
+            "ds = TensorDataset(torch.arange(10.0).view(5, 2), torch.arange(5))\n"
+            "loader = DataLoader(ds, batch_size=2)\n"
+            "for xb, yb in loader:\n    print(xb.shape, yb.tolist())\n"
+            "print(len(loader.dataset), len(loader))\n")
+    assert out == ("torch.Size([2, 2]) [0, 1]\ntorch.Size([2, 2]) [2, 3]\ntorch.Size([1, 2]) [4]\n5 3\n")
+
+
+def test_nn_init_and_utils_modules():
+    r = Run()
+    out = r("import torch.nn as nn\nw = torch.empty(2, 3)\nnn.init.constant_(w, 0.5)\nprint(w.sum().item())\n"
+            "print(nn.init.calculate_gain('relu'))\n"
+            "m = nn.Linear(2, 2)\nm(torch.ones(1, 2)).sum().backward()\n"
+            "print(nn.utils.clip_grad_norm_(m.parameters(), 0.1).item() > 0.1)\n")
+    assert out == "3.0\n1.4142135623730951\nTrue\n"
