@@ -24,7 +24,7 @@ import sys
 import numpy as np
 
 from .grad_mode import STATE
-from .journal import ACTIVE as JOURNAL, touch_grad
+from .journal import note_release, touch_grad
 from .memory import TUNED, tune_allocator
 from .node import _ANOMALY, _FREED, AccumulateGrad, edge_of
 from .tensor import Size, Tensor
@@ -237,7 +237,6 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
     heapq.heapify(heap)
     heappush, heappop = heapq.heappush, heapq.heappop
     fast = observer is None
-    journal = JOURNAL[0]
     call_node = _call_node
     if _ANOMALY[0]:
         # anomaly mode: every node through the checked call (nan check, forward traces)
@@ -288,8 +287,7 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
                     grads_in = call_node(node, grads_out, observer)
                 grads_out = None
                 if not retain_graph:
-                    if journal is not None:
-                        journal.note_release(node)  # a failing statement gets its graph back
+                    note_release(node)  # a failing statement gets its graph back
                     if node._saved is not None:
                         node._saved = FREED
                     if node.saves_output:

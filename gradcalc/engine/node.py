@@ -14,6 +14,7 @@ import weakref
 import numpy as np
 
 from .grad_mode import STATE
+from .journal import touch_hooks
 from .printing import node_repr
 from .tensor import Tensor, _init, _new
 
@@ -272,15 +273,17 @@ class Node:
 
     def register_hook(self, fn):
         """``fn(grad_inputs, grad_outputs)`` after this node runs; may return new grad_inputs."""
+        touch_hooks(self)
         hooks = self._hook_list("post")
         hooks.append(fn)
-        return RemovableHandle(hooks, fn)
+        return RemovableHandle(hooks, fn, self)
 
     def register_prehook(self, fn):
         """``fn(grad_outputs)`` before this node runs; may return new grad_outputs."""
+        touch_hooks(self)
         hooks = self._hook_list("pre")
         hooks.append(fn)
-        return RemovableHandle(hooks, fn)
+        return RemovableHandle(hooks, fn, self)
 
     def _extras(self):
         if self._extra is None:
@@ -291,6 +294,8 @@ class Node:
         return self._extras().setdefault(key, [])
 
     def _tensor_prehooks(self, nr, create=False):
+        if create:  # the caller is about to add a hook
+            touch_hooks(self)
         ex = self._extra
         if ex is None:
             if not create:
@@ -438,13 +443,15 @@ def not_differentiable(what, result, *inputs):
 class RemovableHandle:
     """Returned by ``register_hook``: ``handle.remove()`` unregisters the hook."""
 
-    __slots__ = ("_hooks", "_fn")
+    __slots__ = ("_hooks", "_fn", "_owner")
 
-    def __init__(self, hooks, fn):
+    def __init__(self, hooks, fn, owner):
         self._hooks = hooks
         self._fn = fn
+        self._owner = owner  # the tensor or node whose hooks these are (for undo)
 
     def remove(self):
+        touch_hooks(self._owner)
         hooks = self._hooks
         for i, h in enumerate(hooks):
             if h is self._fn:

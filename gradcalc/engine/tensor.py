@@ -9,7 +9,7 @@ import numpy as np
 
 from . import dtypes as _dt
 from .grad_mode import STATE
-from .journal import touch, touch_grad
+from .journal import touch, touch_grad, touch_hooks
 from .printing import tensor_format, tensor_repr
 
 __all__ = ["Tensor", "Size", "device", "is_tensor"]
@@ -253,6 +253,7 @@ class Tensor:
         import weakref
         ref = weakref.ref(self)
         tensor_prehooks(self, create=True).append(_RetainGrad(ref))
+        touch_hooks(self)
         self._extras()["retains_grad"] = True
 
     def register_hook(self, hook):
@@ -260,17 +261,18 @@ class Tensor:
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         from .node import RemovableHandle, accumulator, tensor_prehooks
+        owner = accumulator(self) if self._grad_fn is None else self._grad_fn
         if self._grad_fn is None:
-            hooks = accumulator(self)._tensor_prehooks(0, create=True)
+            hooks = owner._tensor_prehooks(0, create=True)
         else:
             hooks = tensor_prehooks(self, create=True)
             # hooks run before retain_grad's, which must see the final gradient
             n_retain = sum(isinstance(h, _RetainGrad) for h in hooks)
             if n_retain:
                 hooks.insert(len(hooks) - n_retain, hook)
-                return RemovableHandle(hooks, hook)
+                return RemovableHandle(hooks, hook, owner)
         hooks.append(hook)
-        return RemovableHandle(hooks, hook)
+        return RemovableHandle(hooks, hook, owner)
 
     def register_post_accumulate_grad_hook(self, hook):
         """Call ``hook(tensor)`` after the gradient is accumulated into this leaf's ``.grad``."""
@@ -279,9 +281,11 @@ class Tensor:
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         from .node import RemovableHandle, accumulator
-        hooks = accumulator(self)._hook_list("post_accumulate")
+        acc = accumulator(self)
+        touch_hooks(acc)
+        hooks = acc._hook_list("post_accumulate")
         hooks.append(hook)
-        return RemovableHandle(hooks, hook)
+        return RemovableHandle(hooks, hook, acc)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Compute the gradient of this tensor w.r.t. the graph leaves (accumulated into ``.grad``)."""

@@ -2,7 +2,8 @@
 
 Around each top-level statement ``Transaction`` keeps what is needed to undo it:
 the namespace's bindings (a shallow copy), tensors changed in place (the
-engine's ``Journal``, fed by the engine itself), lists, dicts and closure cells
+interpreter's ``Journal``, which the engine tells of every change to tensors, hooks
+and graphs), lists, dicts and closure cells
 changed by the language (``runtime.touch``, fed by the compiled code and the
 sandbox), and the grad mode. ``rollback()`` puts them all back.
 
@@ -13,11 +14,13 @@ the outer statement can still be undone as a whole.
 
 from __future__ import annotations
 
-from gradcalc.engine import journal as _journal
+import signal
+import threading
+
 from gradcalc.engine.grad_mode import STATE
-from gradcalc.engine.journal import Journal
 
 from . import runtime
+from .journal import Journal
 
 
 def _engine_settings():
@@ -39,6 +42,27 @@ def _restore_engine_settings(settings):
     anomaly.set_enabled(anomaly_on, check_nan)
 
 
+class _InterruptsDeferred:
+    """SIGINT only noted (not raised) inside the block; on the main thread, where handlers run."""
+
+    __slots__ = ("pending", "old")
+
+    def __enter__(self):
+        self.pending = False
+        self.old = None
+        if threading.current_thread() is threading.main_thread():
+            self.old = signal.signal(signal.SIGINT, self._note)
+        return self
+
+    def _note(self, signum, frame):
+        self.pending = True
+
+    def __exit__(self, *exc):
+        if self.old is not None:
+            signal.signal(signal.SIGINT, self.old)
+        return False
+
+
 class Transaction:
     __slots__ = ("ns", "bindings", "journal", "containers", "settings", "prev_containers", "outer_journal")
 
@@ -52,7 +76,7 @@ class Transaction:
         self.outer_journal = None
 
     def __enter__(self):
-        self.outer_journal = _journal.ACTIVE[0]
+        self.outer_journal = Journal.active()
         self.journal.__enter__()
         self.prev_containers = runtime.ACTIVE[0]
         runtime.ACTIVE[0] = self.containers
@@ -64,13 +88,17 @@ class Transaction:
         return False
 
     def rollback(self):
-        self.journal.rollback()
-        runtime.restore(self.containers)
-        self.containers.clear()
-        ns = self.ns
-        ns.clear()
-        ns.update(self.bindings)
-        _restore_engine_settings(self.settings)
+        """Undo the statement. A Ctrl-C pressed meanwhile waits until it is done (half an undo
+        would leave tensors that disagree with each other); returns True if one came."""
+        with _InterruptsDeferred() as deferred:
+            self.journal.rollback()
+            runtime.restore(self.containers)
+            self.containers.clear()
+            ns = self.ns
+            ns.clear()
+            ns.update(self.bindings)
+            _restore_engine_settings(self.settings)
+        return deferred.pending
 
     def commit(self):
         outer = self.outer_journal

@@ -121,7 +121,8 @@ class Session:
             tx.rollback()
             raise
         except BaseException as exc:
-            tx.rollback()
+            if tx.rollback() and not isinstance(exc, KeyboardInterrupt):
+                exc = KeyboardInterrupt()  # pressed during the undo, which it waited for
             raise from_exception(exc) from exc
         tx.commit()
         return result

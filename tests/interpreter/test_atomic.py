@@ -185,3 +185,93 @@ def test_engine_settings_and_freed_graphs_come_back_with_a_failed_statement():
     assert torch.get_default_dtype() is torch.float32
     assert torch.get_printoptions()["precision"] == 4
     assert not torch.is_anomaly_enabled()
+
+
+# -- the journal: the engine tells it of every change --------------------------------------------
+
+def test_journal_rolls_back_inplace_changes_and_grads():
+    from gradcalc.interpreter.journal import Journal
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    (x * x).sum().backward()
+    w = torch.zeros(3)
+    v = w[1:]
+    with Journal() as j:
+        v.add_(5)
+        w[0] = 9
+        (x * 10).sum().backward()
+        x.requires_grad_(False)
+    assert w.tolist() == [9.0, 5.0, 5.0]
+    j.rollback()
+    assert w.tolist() == [0.0, 0.0, 0.0] and w._version == 0
+    assert x.grad.tolist() == [2.0, 4.0] and x.requires_grad
+
+
+HOOK_STATEMENTS = {
+    "tensor hook": "h = y.register_hook(lambda g: g * 100)",
+    "leaf hook": "h = x.register_hook(lambda g: g * 100)",
+    "node hook": "h = y.grad_fn.register_hook(lambda gi, go: (gi[0] * 100,) + gi[1:])",
+    "node prehook": "h = y.grad_fn.register_prehook(lambda go: (go[0] * 100,))",
+    "post-accumulate hook": "h = x.register_post_accumulate_grad_hook(lambda t: t.grad.mul_(100))",
+}
+
+
+@pytest.mark.parametrize("stmt", list(HOOK_STATEMENTS.values()), ids=list(HOOK_STATEMENTS))
+def test_a_failing_statement_leaves_no_hook_behind(stmt):
+    r = Run()
+    r("x = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x * 3")
+    err = r.error(f"if True:\n    {stmt}\n    1 / 0")
+    assert err.kind == "ZeroDivisionError"
+    r("y.sum().backward()")
+    assert r.ns["x"].grad.tolist() == [3.0, 3.0]
+
+
+def test_a_failing_statement_undoes_retain_grad():
+    r = Run()
+    r("x = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x * 3")
+    r.error("if True:\n    y.retain_grad()\n    1 / 0")
+    assert r("print(y.retains_grad)") == "False\n"
+    r("y.sum().backward()")
+    assert r.ns["y"]._grad is None
+
+
+@pytest.mark.parametrize("stmt", list(HOOK_STATEMENTS.values()), ids=list(HOOK_STATEMENTS))
+def test_a_failing_statement_undoes_handle_remove(stmt):
+    r = Run()
+    r("x = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x * 3")
+    r(stmt.replace("100", "10"))
+    r.error("if True:\n    h.remove()\n    1 / 0")
+    r("y.sum().backward(retain_graph=True)")
+    assert r.ns["x"].grad.tolist() == [30.0, 30.0]
+    r("x.grad = None\nh.remove()\ny.sum().backward()")  # the handle kept from before still works
+    assert r.ns["x"].grad.tolist() == [3.0, 3.0]
+
+
+def test_hooks_registered_by_a_statement_that_succeeds_stay():
+    r = Run()
+    r("x = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x * 3\nh = y.register_hook(lambda g: g * 100)")
+    r("y.sum().backward()")
+    assert r.ns["x"].grad.tolist() == [300.0, 300.0]
+
+
+def test_a_second_interrupt_waits_for_the_rollback(monkeypatch):
+    """Ctrl-C pressed while a failed statement is being undone: the undo finishes first."""
+    import os
+    import signal
+
+    from gradcalc.interpreter import journal
+    r = Run()
+    r("ts = [torch.zeros(3) for i in range(20)]")
+    restore, calls = journal._restore, []
+
+    def restore_then_interrupt(t, state):
+        calls.append(t)
+        if len(calls) == 5:
+            os.kill(os.getpid(), signal.SIGINT)  # the second Ctrl-C, in the middle of the undo
+        restore(t, state)
+
+    monkeypatch.setattr(journal, "_restore", restore_then_interrupt)
+    err = r.error("if True:\n    for t in ts:\n        t += 1\n    1 / 0")
+    assert err.kind == "KeyboardInterrupt"
+    assert len(calls) == 20
+    assert all(t.tolist() == [0.0, 0.0, 0.0] for t in r.ns["ts"])
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

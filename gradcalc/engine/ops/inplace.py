@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import dtypes as _dt
 from ..grad_mode import STATE
-from ..journal import touch
+from ..journal import touch, touch_hooks
 from ..node import Node, refresh_view
 from ..tensor import Tensor, _new
 from .checks import check
@@ -168,6 +168,7 @@ def _move_retain_grad(t, old_fn, old_nr):
     if not old:
         return
     moved = [h for h in old if isinstance(h, _RetainGrad)]
+    touch_hooks(old_fn)
     old[:] = [h for h in old if not isinstance(h, _RetainGrad)]
     tensor_prehooks(t, create=True).extend(moved)
 
