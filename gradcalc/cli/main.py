@@ -39,6 +39,8 @@ def build_parser():
                         help="largest number of elements a tensor may have (default 2**28)")
     parser.add_argument("--timeout", type=_positive_float, metavar="SECONDS",
                         help="stop a script or -e run that takes longer")
+    parser.add_argument("--no-files", action="store_true",
+                        help="no file access at all: %%save, %%load and %%graph --dot are refused")
     parser.add_argument("--debug", action="store_true", help="show gradcalc's own traceback with an error")
     parser.add_argument("--no-color", action="store_true", help="plain text output (as NO_COLOR=1)")
     parser.add_argument("--quiet", action="store_true", help="no banner in the REPL, no warnings in scripts")
@@ -111,6 +113,10 @@ def main(argv=None):
 
 
 def _dispatch(parser, args):
+    if args.no_files:
+        from .magics.file_access import set_allowed
+
+        set_allowed(False)
     if args.grad is not None:
         if args.code is not None or args.files:
             return _usage(parser, "--grad takes EXPR NAME=VALUE...; it cannot be combined with -e or scripts")

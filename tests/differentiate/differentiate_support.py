@@ -169,7 +169,11 @@ def tutorial_dot():
     session = new_session()
     session.run(TUTORIAL)
     with tempfile.TemporaryDirectory() as d:
-        path = os.path.join(d, "g.dot")
-        run_magic(session, f"%graph out --dot {path}")
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        here = os.getcwd()
+        os.chdir(d)  # files only under the working directory
+        try:
+            run_magic(session, "%graph out --dot g.dot")
+            with open("g.dot", encoding="utf-8") as f:
+                return f.read()
+        finally:
+            os.chdir(here)

@@ -186,22 +186,29 @@ def test_help_unknown_name_suggests(make_session, interpreter_api):
 
 
 # --- %save / %load
+@pytest.fixture(autouse=True)
+def _in_tmp_path(request, tmp_path, monkeypatch):
+    """Magics touch files only under the working directory: the file tests run in tmp_path."""
+    if "tmp_path" in request.fixturenames:
+        monkeypatch.chdir(tmp_path)
+
+
 def test_save_and_load_round_trip(make_session, tmp_path):
     session, rec = make_session()
     setup_vars(session)
     session.set("h", torch.tensor([1.5, 2.5], dtype=torch.float64, requires_grad=True))
     path = tmp_path / "t.npz"
-    run(session, f"%save {path}")
+    run(session, f"%save {path.name}")
     assert rec.text == ""  # a script prints only what print() prints
     fresh, rec2 = make_session(interactive=True)
-    run(fresh, f"%load {path}")
+    run(fresh, f"%load {path.name}")
     ns = fresh.namespace
     assert sorted(ns) == ["d", "h", "x", "y"]  # n is not a tensor
     assert ns["x"].requires_grad and ns["x"].dtype == torch.float32 and ns["x"].tolist() == [[1, 1], [1, 1]]
     assert ns["y"].requires_grad and ns["y"].grad_fn is None and ns["y"].is_leaf and ns["y"].item() == 8
     assert ns["h"].dtype == torch.float64 and ns["h"].requires_grad
     assert ns["d"].dtype == torch.int64 and not ns["d"].requires_grad
-    assert rec2.text == f"Loaded d, h, x, y from {path}\n"
+    assert rec2.text == "Loaded d, h, x, y from t.npz\n"
     with np.load(path, allow_pickle=False) as archive:  # a plain numpy file
         assert archive["x"].dtype == np.float32
 
@@ -210,7 +217,7 @@ def test_save_names_and_exact_path(make_session, tmp_path):
     session, rec = make_session()
     setup_vars(session)
     path = tmp_path / "only_x"
-    run(session, f"%save '{path}' x")
+    run(session, f"%save '{path.name}' x")
     assert path.exists() and not (tmp_path / "only_x.npz").exists()
     with np.load(path, allow_pickle=False) as archive:
         assert sorted(archive.files) == ["__gradcalc__", "x"]
@@ -221,25 +228,25 @@ def test_save_errors(make_session, interpreter_api, tmp_path):
     session, rec = make_session()
     setup_vars(session)
     with pytest.raises(interpreter_api.UserError, match="name 'nope' is not defined"):
-        run(session, f"%save {tmp_path / 'a.npz'} nope")
+        run(session, f"%save a.npz nope")
     with pytest.raises(interpreter_api.UserError, match="saves tensors; 'n' is a int"):
-        run(session, f"%save {tmp_path / 'a.npz'} n")
+        run(session, f"%save a.npz n")
     with pytest.raises(interpreter_api.UserError) as info:
-        run(session, f"%save {tmp_path / 'missing_dir' / 'a.npz'}")
+        run(session, f"%save missing_dir/a.npz")
     assert info.value.kind == "FileNotFoundError" and "missing_dir" in info.value.message
     assert os.listdir(tmp_path) == []  # nothing half-written
     with pytest.raises(interpreter_api.UserError, match="usage"):
         run(session, "%save")
     empty, _ = make_session()
     with pytest.raises(interpreter_api.UserError, match="no tensors"):
-        run(empty, f"%save {tmp_path / 'a.npz'}")
+        run(empty, f"%save a.npz")
 
 
 def test_load_numpy_written_file(make_session, tmp_path):
     path = tmp_path / "plain.npz"
     np.savez(path, w=np.arange(6, dtype=np.float64).reshape(2, 3), b=np.array([True, False]))
     session, rec = make_session()
-    run(session, f"%load {path}")
+    run(session, f"%load {path.name}")
     assert session.namespace["w"].dtype == torch.float64 and not session.namespace["w"].requires_grad
     assert session.namespace["b"].dtype == torch.bool
 
@@ -267,7 +274,7 @@ def test_load_bad_files_is_a_clear_error_and_loads_nothing(make_session, interpr
         session, rec = make_session()
         session.set("a", torch.zeros(1))
         with pytest.raises(interpreter_api.UserError) as info:
-            run(session, f"%load {tmp_path / name}")
+            run(session, f"%load {name}")
         assert info.value.kind in ("ValueError", "TypeError"), (name, info.value.kind, info.value.message)
         assert name in info.value.message
         assert list(session.namespace) == ["a"] and session.namespace["a"].tolist() == [0.0], name
@@ -276,21 +283,21 @@ def test_load_bad_files_is_a_clear_error_and_loads_nothing(make_session, interpr
 def test_load_missing_or_unreadable(make_session, interpreter_api, tmp_path):
     session, rec = make_session()
     with pytest.raises(interpreter_api.UserError) as info:
-        run(session, f"%load {tmp_path / 'nope.npz'}")
+        run(session, f"%load nope.npz")
     assert info.value.kind == "FileNotFoundError"
-    assert info.value.message == f"[Errno 2] No such file or directory: '{tmp_path / 'nope.npz'}'"
+    assert info.value.message == "[Errno 2] No such file or directory: 'nope.npz'"
     with pytest.raises(interpreter_api.UserError) as info:
-        run(session, f"%load {tmp_path}")
+        run(session, "%load .")
     assert info.value.kind == "IsADirectoryError"
     if os.geteuid() != 0:
         locked = tmp_path / "locked.npz"
         np.savez(locked, a=np.ones(1))
         locked.chmod(0)
         with pytest.raises(interpreter_api.UserError) as info:
-            run(session, f"%load {locked}")
+            run(session, "%load locked.npz")
         assert info.value.kind == "PermissionError"
     with pytest.raises(interpreter_api.UserError, match="usage: %load FILE"):
-        run(session, f"%load {tmp_path / 'a.npz'} extra")
+        run(session, f"%load a.npz extra")
 
 
 def test_load_respects_the_element_limit(make_session, interpreter_api, tmp_path, monkeypatch):
@@ -301,7 +308,7 @@ def test_load_respects_the_element_limit(make_session, interpreter_api, tmp_path
     session, rec = make_session()
     session.max_elements = 100  # what --max-elements 100 gives
     with pytest.raises(interpreter_api.UserError, match="'big'.*more than the limit"):
-        run(session, f"%load {tmp_path / 'big.npz'}")
+        run(session, f"%load big.npz")
     assert session.namespace == {}
 
 
@@ -322,10 +329,10 @@ def test_load_refuses_a_huge_array_from_its_header_before_reading_it(tmp_path):
     # peak memory from /proc (VmHWM belongs to this process image; ru_maxrss would carry
     # over the memory of the test process that forked it)
     code = ("from gradcalc.cli.main import main\nstatus = main(['--max-elements', '100', '-e', "
-            f"'%load {path}'])\n"
+            "'%load big.npz'])\n"
             "peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1]\n"
             "print(status, int(peak) // 1024)")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=tmp_path)
     status, peak_mb = run.stdout.split()
     assert status == "1" and "more than the limit of 100" in run.stderr
     assert int(peak_mb) < 100  # the 120 MB of data were never read

@@ -47,9 +47,9 @@ USAGE = {
     "help": "%help [NAME]",
     "time": "%time STATEMENT",
     "history": "%history [N]",
-    "save": "%save FILE [NAME ...]",
+    "save": "%save FILE [NAME ...] [--force]",
     "load": "%load FILE",
-    "graph": "%graph T [--depth N] [--dot FILE]",
+    "graph": "%graph T [--depth N] [--dot FILE [--force]]",
     "explain": "%explain T [--gradient V] [--dry]",
 }
 

@@ -15,8 +15,8 @@ from .graph_dot import graph_dot
 from .graph_tree import DEFAULT_DEPTH, graph_tree, node_label
 from .magic_args import ArgsError, split_args, unquote
 
-USAGE = "%graph T [--depth N] [--dot FILE]"
-OPTIONS = {"depth": True, "dot": True}
+USAGE = "%graph T [--depth N] [--dot FILE [--force]]"
+OPTIONS = {"depth": True, "dot": True, "force": False}
 
 
 def run(ctx, args: str) -> None:
@@ -37,12 +37,16 @@ def run(ctx, args: str) -> None:
     else:
         raise ctx.error("TypeError", f"%graph needs a tensor or a grad_fn, got {type(value).__name__}")
     if "dot" in opts:
-        path = unquote(opts["dot"])
+        from . import file_access
+
+        path = file_access.check_write(ctx, unquote(opts["dot"]), "%graph --dot", "force" in opts,
+                                       file_access.dot_is_ours)
         try:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(graph_dot(root, names, max_depth=depth if "depth" in opts else None))
         except OSError as e:
             raise ctx.error(type(e).__name__, f"cannot write {path!r}: {e.strerror or e}") from None
+        file_access.wrote(path)
         ctx.output.write(f"wrote {path}\n")
         return
     show(ctx.output, graph_tree(root, names, max_depth=depth))

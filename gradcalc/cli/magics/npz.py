@@ -29,7 +29,7 @@ def _split(ctx, args: str, usage: str):
         raise ctx.error("UsageError", f"{usage}: {exc}") from None
     if not words:
         raise ctx.error("UsageError", f"usage: {usage}")
-    return os.path.expanduser(words[0]), words[1:]
+    return words[0], words[1:]
 
 
 def _is_tensor(value) -> bool:
@@ -48,7 +48,12 @@ def _os_error(ctx, exc: OSError, path: str):
 def save(ctx, args: str) -> None:
     import numpy as np
 
-    path, names = _split(ctx, args, "%save FILE [NAME ...]")
+    from . import file_access
+
+    path, names = _split(ctx, args, "%save FILE [NAME ...] [--force]")
+    force = "--force" in names
+    names = [n for n in names if n != "--force"]
+    path = file_access.check_write(ctx, path, "%save", force, file_access.npz_is_ours)
     namespace = ctx.session.namespace
     if names:
         for name in names:
@@ -73,6 +78,7 @@ def save(ctx, args: str) -> None:
             np.savez(f, **arrays)  # a file object: numpy does not append ".npz" to the name
         os.replace(tmp, path)
         tmp = None
+        file_access.wrote(path)
     except OSError as exc:
         raise _os_error(ctx, exc, path) from None
     finally:
@@ -150,9 +156,12 @@ def _check_sizes_first(ctx, archive, path):
 def load(ctx, args: str) -> None:
     import gradcalc.engine as torch
 
+    from . import file_access
+
     path, extra = _split(ctx, args, "%load FILE")
     if extra:
         raise ctx.error("UsageError", "usage: %load FILE (it loads every tensor in FILE)")
+    path = file_access.check_read(ctx, path, "%load")
     tensors = []
     from gradcalc.engine.limits import check_numel
 
