@@ -33,6 +33,17 @@ def _is_tensor(value):
     return hasattr(value, "grad_fn") and hasattr(value, "detach") and hasattr(value, "dtype")
 
 
+def _values(t):
+    try:
+        return t.detach().tolist()
+    except RuntimeError:  # torch's "efficient zero" tensors have no storage to read
+        return _zeros(list(t.shape))
+
+
+def _zeros(shape):
+    return 0.0 if not shape else [_zeros(shape[1:]) for _ in range(shape[0])]
+
+
 def describe(value):
     """A JSON-able description of a result (nesting kept)."""
     if _is_tensor(value):
@@ -42,7 +53,7 @@ def describe(value):
             "dtype": str(value.dtype),
             "requires_grad": bool(value.requires_grad),
             "grad_fn": None if fn is None else fn.name(),
-            "values": value.detach().tolist(),
+            "values": _values(value),
         }}
     if isinstance(value, tuple):
         return {"tuple": [describe(v) for v in value]}

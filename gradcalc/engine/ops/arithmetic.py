@@ -232,6 +232,8 @@ class PowBackward2(Node):
 
     def forward(ctx, exponent, base):
         ctx.base = base
+        if base == 0:
+            ctx.save_for_backward(exponent)
         A, E = binary_arrays(exponent, base)
         if A.dtype.kind in "iu" and (A < 0).any():
             # integer base ** negative integer exponent: torch truncates (2 ** -1 == 0)
@@ -243,7 +245,9 @@ class PowBackward2(Node):
     def backward(ctx, grad):
         base = ctx.base
         if base == 0:
-            return zeros_grad(grad)
+            # torch: 0 where exponent >= 0, else result * log(0) = inf * -inf = -inf
+            (exponent,) = ctx.saved_tensors
+            return grad * where(exponent >= 0, 0.0, ctx.result * -math.inf)
         # log of a negative base is nan, as torch's gradient is there
         return grad * ctx.result * (math.log(base) if base > 0 else math.nan)
 

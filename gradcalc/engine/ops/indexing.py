@@ -21,10 +21,11 @@ class SelectBackward0(Node):
         ctx.in_shape = a._data.shape
         ctx.dim = dim
         ctx.index = index
-        return a._data[(slice(None),) * dim + (index,)]
+        # the trailing Ellipsis keeps a 0-d result a view (numpy would return a scalar copy)
+        return a._data[(slice(None),) * dim + (index, Ellipsis)]
 
     def replay(ctx, arr):
-        return arr[(slice(None),) * ctx.dim + (ctx.index,)]
+        return arr[(slice(None),) * ctx.dim + (ctx.index, Ellipsis)]
 
     def backward(ctx, grad):
         return SelectBackwardBackward0.apply(grad, in_shape=ctx.in_shape, dim=ctx.dim, index=ctx.index)
@@ -329,8 +330,8 @@ def getitem(t, key):
                              "are valid indices (got " + type(k).__name__ + ")")
     if not advanced:
         if out is t:
-            # t[:] and t[...] are views of the whole tensor
-            return _slice(t, 0, slice(None)) if t._data.ndim else SelectAll.apply(t)
+            # t[:], t[...] (any key that keeps every element) alias the whole tensor
+            return SelectAll.apply(t)
         return out
     npkey = [slice(None)] * out._data.ndim
     shift = 0
@@ -353,11 +354,11 @@ def getitem(t, key):
 
 
 class SelectAll(Node):
-    """``x[...]`` of a 0-d tensor: a view of the whole."""
+    """``x[...]``, ``x[:]``: a view of the whole (torch's AliasBackward0)."""
 
     explain = "grad_self = grad"
     is_view = True
-    checks = ()
+    checks = (check(lambda x: x[...], (2, 3)),)
 
     def name(self):
         return "AliasBackward0"

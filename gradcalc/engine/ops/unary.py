@@ -29,7 +29,10 @@ class SignBackward0(Node):
 
     def forward(ctx, a):
         d = a._data
-        return d.copy() if d.dtype.kind == "b" else np.sign(d)
+        if d.dtype.kind != "f":
+            return d.copy() if d.dtype.kind == "b" else np.sign(d)
+        # torch's sign is (0 < x) - (x < 0): 0 for nan, where numpy gives nan
+        return (d > 0).astype(d.dtype) - (d < 0)
 
     def backward(ctx, grad):
         return zeros_grad(grad)

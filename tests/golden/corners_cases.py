@@ -1,0 +1,217 @@
+"""Golden corner cases of the engine: programs on which gradcalc once disagreed with
+torch (issue 22, and what the differential fuzzer in tests/fuzz/ found since).
+
+Each case is a snippet run with only ``torch`` bound, described by
+autograd_runner.py (stdout, warnings, the exception that ended it, ``result``);
+corners_generate.py runs them under real torch and writes corners.json;
+tests/engine/test_corners_golden.py replays them on gradcalc.engine.
+"""
+
+import textwrap
+
+CASES = []
+
+
+def case(id, code):
+    CASES.append({"id": id, "code": textwrap.dedent(code).strip("\n") + "\n"})
+
+
+# ---------------------------------------------------------------- wrong values or gradients
+case("pow/zero-base-grad", """
+    x = torch.tensor([-0.844, 0.5, 0.0, 2.0], dtype=torch.float64, requires_grad=True)
+    (0 ** x).sum().backward()
+    result = x.grad
+""")
+case("pow/zero-base-tensor-grad", """
+    x = torch.tensor([-0.844, 0.5, 0.0, 2.0], dtype=torch.float64, requires_grad=True)
+    b = torch.zeros(4, dtype=torch.float64, requires_grad=True)
+    (b ** x).sum().backward()
+    result = (x.grad, b.grad)
+""")
+case("sign/nan", """
+    result = (torch.sign(torch.tensor([float('nan'), -0.0, 2.0])), torch.tensor([float('nan')], dtype=torch.float64).sign())
+""")
+case("sign/l1-loss-through-nan", """
+    F = torch.nn.functional
+    x = torch.tensor([-1.5], requires_grad=True)
+    F.l1_loss(torch.ones(1), torch.log(x)).backward()
+    result = x.grad
+""")
+case("view/mask-assign-0d-view", """
+    x = torch.tensor([-0.247, 0.819], requires_grad=True)
+    b = x + 0
+    v = b.select(0, 0)
+    v[v < 0] = 0.0
+    print(v, b)
+    v.backward()
+    result = (v, b, x.grad)
+""")
+case("version/saved-output-modified-through-view", """
+    x = torch.tensor(1.247, requires_grad=True)
+    y = torch.pow(x, x)
+    y.reshape(-1).square_()
+    y.backward()
+""")
+case("version/create-graph-saved-output-modified", """
+    x = torch.tensor([0.5, 1.5], requires_grad=True)
+    y = x.amax()
+    with torch.no_grad():
+        y.detach().sqrt_()
+    (y * 2).backward(create_graph=True)
+""")
+case("second-order/norm1", """
+    x = torch.tensor([0.5, -1.5, 2.0], requires_grad=True)
+    g, = torch.autograd.grad(torch.norm(x, 1), x, create_graph=True)
+    print(g, g.requires_grad, g.grad_fn)
+    g.sum().backward()
+    result = x.grad
+""")
+case("second-order/abs", """
+    x = torch.tensor([0.5, -1.5, 2.0], requires_grad=True)
+    g, = torch.autograd.grad(x.abs().sum(), x, create_graph=True)
+    print(g, g.requires_grad, g.grad_fn)
+    g.sum().backward()
+    result = x.grad
+""")
+case("second-order/detached-input-requires-grad", """
+    x = torch.tensor([0.5, -1.5, 2.0])
+    a = x.detach().requires_grad_()
+    gs = torch.autograd.grad((a * 3).sum(), a, create_graph=True)
+    result = (gs[0], gs[0].requires_grad)
+""")
+
+# ---------------------------------------------------------------- raises where torch does not, or the reverse
+case("overlap/expand-fill", """
+    x = torch.tensor([[1.0], [2.0]])
+    e = x.expand(2, 2, 1)
+    e.fill_(0.)
+    result = (e, x)
+""")
+case("overlap/expand-sin", """
+    x = torch.tensor([[1.0], [2.0]])
+    e = x.expand(2, 2, 1)
+    e.sin_()
+    result = (e, x)
+""")
+case("overlap/expand-add", """
+    x = torch.tensor([[1.0], [2.0]])
+    x.expand(2, 2, 1).add_(1)
+""")
+case("floor-divide/bool-by-zero", """
+    result = torch.floor_divide(True, torch.tensor(0., requires_grad=True))
+""")
+case("smooth-l1/bool-input", """
+    F = torch.nn.functional
+    t = torch.tensor([0.5, 1.5, -0.25], requires_grad=True)
+    loss = F.smooth_l1_loss(torch.tensor([True, False, True]), t)
+    loss.backward()
+    result = (loss, t.grad)
+""")
+case("isclose/float-long", """
+    torch.isclose(torch.tensor([1.]), torch.tensor([1]))
+""")
+case("bce-logits/long-input", """
+    F = torch.nn.functional
+    F.binary_cross_entropy_with_logits(torch.tensor(-5), torch.tensor(0.8, requires_grad=True))
+""")
+case("multi-view/modified-under-no-grad-is-leaf", """
+    x = torch.tensor([1.0, -2.0, 3.0, -4.0], requires_grad=True)
+    parts = (x * 1).chunk(2, 0)
+    with torch.no_grad():
+        parts[1].abs_()
+    parts[1].is_leaf
+""")
+
+# ---------------------------------------------------------------- dtypes, grad_fn names, types, messages
+case("dtype/add-bool-alpha", """
+    result = torch.add(torch.zeros(2), torch.tensor([True, False]), alpha=2)
+""")
+case("grad-fn/ellipsis-index", """
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    result = x[...]
+""")
+case("grad-fn/fill", """
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    result = (x * 1).fill_(3)
+""")
+case("grad-fn/sub-scalar-first", """
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    result = torch.sub(0, x)
+""")
+case("grad-fn/div-scalar-first", """
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    result = torch.div(-0.0, x)
+""")
+case("grad-fn/remainder-scalar-first", """
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    result = torch.remainder(0, x)
+""")
+case("grad-fn/matmul-3d-strided", """
+    a = torch.arange(12.).reshape(2, 2, 3).requires_grad_()
+    b = torch.arange(18.).reshape(2, 3, 3).requires_grad_()
+    result = (torch.matmul(a[::2], b), torch.matmul(a, b))
+""")
+case("grad-fn/setitem-0d-ellipsis", """
+    x = torch.tensor(1.0, requires_grad=True)
+    t = x * 2
+    t[...] = torch.tensor(5.0, requires_grad=True)
+    result = t
+""")
+for op in ("^", "&", "|"):
+    case(f"type/float-{'xor' if op == '^' else 'and' if op == '&' else 'or'}", f"""
+        torch.tensor([1.0]) {op} torch.tensor([2.0])
+    """)
+case("type/bitwise-not-float", """
+    torch.bitwise_not(torch.tensor([1.0]))
+""")
+case("message/version-copyslices", """
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    b = x * 1
+    b[0] = 5.0
+    y = b.exp()
+    b.mul_(2)
+    y.sum().backward()
+""")
+case("message/version-copyslices-view-sin", """
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    b = x * 1
+    b[:1].mul_(2)
+    y = b.sin()
+    b.add_(1)
+    y.sum().backward()
+""")
+case("message/inplace-cast-long", """
+    t = torch.tensor([1, 2])
+    t.add_(0.5)
+""")
+case("message/inplace-cast-int", """
+    t = torch.tensor([1, 2], dtype=torch.int32)
+    t.mul_(1.5)
+""")
+case("message/inplace-cast-bool", """
+    t = torch.tensor([True])
+    t.add_(1)
+""")
+case("message/expand-last-mismatch", """
+    torch.ones(2, 3).expand(3, 4)
+""")
+case("message/version-shape-view-0d", """
+    x = torch.tensor([1.5], requires_grad=True)
+    y = (x * 1).view(())
+    z = y.exp()
+    y.mul_(2)
+    z.backward()
+""")
+case("message/version-shape-reshape", """
+    x = torch.tensor([1.5, 2.0], requires_grad=True)
+    y = (x * 1).reshape(1, -1)
+    z = y.exp()
+    y.mul_(2)
+    z.sum().backward()
+""")
+
+
+def build_cases():
+    ids = [c["id"] for c in CASES]
+    assert len(ids) == len(set(ids)), "duplicate case ids"
+    return CASES

@@ -1,0 +1,35 @@
+"""Write the golden corner-case fixtures from real torch.
+
+    PYTHONPATH=$PWD /work/torchref/bin/python tests/golden/corners_generate.py
+
+Runs every case of corners_cases.py under torch (described by autograd_runner.py)
+and writes corners.json: {torch_version, cases: [{id, code, stdout, warnings,
+error, result}]}. Only this script imports torch.
+"""
+
+import json
+import os
+import sys
+
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from autograd_runner import run_case  # noqa: E402
+from corners_cases import build_cases  # noqa: E402
+
+
+def main():
+    fixtures = []
+    for case in build_cases():
+        record = run_case(torch, case["code"])
+        fixtures.append({"id": case["id"], "code": case["code"], **record})
+    with open(os.path.join(HERE, "corners.json"), "w") as f:
+        json.dump({"torch_version": torch.__version__, "cases": fixtures}, f, indent=1)
+        f.write("\n")
+    print("%d cases written" % len(fixtures))
+
+
+if __name__ == "__main__":
+    main()
