@@ -278,6 +278,8 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
             if grads_out is not None and (needed is None or node in needed):
                 if fast and node._extra is None and len(grads_out) == 1 and not (
                         node.broadcasting and node._in_meta is not None):
+                    if node._saved is not None or node.saves_output:
+                        node.check_saved()  # torch unpacks every saved value before the rule runs
                     grads_in = node.backward(grads_out[0])
                     if type(grads_in) is not tuple:
                         grads_in = (grads_in,)
@@ -431,6 +433,8 @@ def _call_node(node, grads_out, observer):
         # a multi-output node where only some outputs got a gradient: the rest are zeros
         grads_out = [g if g is not None else Tensor._wrap(np.zeros(shape, dtype))
                      for g, (shape, dtype) in zip(grads_out, node._outs)]
+    if node._saved is not None or node.saves_output:
+        node.check_saved()  # torch unpacks every saved value before the rule runs
     if observer is not None:
         observer.before(node, grads_out)
     r = node.backward(*grads_out)

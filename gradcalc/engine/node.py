@@ -228,6 +228,14 @@ class Node:
                     raise RuntimeError(_modified_msg(v, now, ver, output_of=self._saved_output_of(v)))
         return saved
 
+    def check_saved(self):
+        """Raise as torch does when a saved value was freed or modified in place since it was saved
+        (torch checks every saved value before running the rule, whether the rule reads it or not)."""
+        if self._saved is not None:
+            self.saved_tensors
+        if self.saves_output and getattr(self, "_out", None) is not None:
+            self.result
+
     def _saved_output_of(self, tensor):
         """The node to name when saved ``tensor`` was modified: None means its current grad_fn."""
         return None
@@ -462,15 +470,23 @@ class RemovableHandle:
 _ANOMALY = [False]
 
 
+def _short_name(fn):
+    """How torch names a node in the version error: MulBackward0 -> Mul, PowBackward1 -> Pow1,
+    C++ nodes by their qualified name (torch::autograd::CopySlices)."""
+    name = fn.name()
+    op, sep, n = name.rpartition("Backward")
+    if sep and (n.isdigit() or not n) and "::" not in name:
+        return op if n in ("", "0") else op + n  # (a custom Function's node is MyFnBackward)
+    return name
+
+
 def _modified_msg(t, now, expected, output_of=None):
     shape = ", ".join(str(d) for d in t._data.shape)
     from .tensor import _TYPE_NAMES
     desc = f"[{_TYPE_NAMES[t._data.dtype.type]} [{shape}]]"
     fn = output_of if output_of is not None else t._grad_fn
     if fn is not None:
-        name = type(fn).__name__
-        short = name.split("Backward")[0] if "Backward" in name else name
-        desc += f", which is output {t._output_nr} of {short},"
+        desc += f", which is output {t._output_nr} of {_short_name(fn)},"
     if _ANOMALY[0]:  # the forward trace is shown (warning) along with the error
         hint = ("the backtrace further above shows the operation that failed to compute its gradient. The "
                 "variable in question was changed in there or anywhere later. Good luck!")

@@ -79,6 +79,28 @@ case("second-order/detached-input-requires-grad", """
     gs = torch.autograd.grad((a * 3).sum(), a, create_graph=True)
     result = (gs[0], gs[0].requires_grad)
 """)
+case("version/create-graph-saved-0d-amax", """
+    x = torch.tensor(0.5, requires_grad=True)
+    y = x.amax()
+    with torch.no_grad():
+        y.detach().sqrt_()
+    (y * 2).backward(create_graph=True)
+""")
+case("version/unread-saved-value-still-checked", """
+    x = torch.tensor(2.0, requires_grad=True)
+    y = x.amax()
+    y.detach().mul_(3)
+    y.backward()
+""")
+for _label, _make in (("max1", "x.max()"), ("sum1", "x.sum(0)"), ("pow1", "x ** x"), ("copyslices", "(lambda y: (y.__setitem__(0, 5.0), y)[1])(x * 1)"),
+                      ("copy", "(x * 1).copy_(x)"), ("rsub", "1 - x")):
+    case(f"message/version-node-name-{_label}", f"""
+        x = torch.tensor([1.0, 2.0], requires_grad=True)
+        y = {_make}
+        z = y * y
+        y.detach().mul_(2)
+        z.sum().backward()
+    """)
 
 # ---------------------------------------------------------------- raises where torch does not, or the reverse
 case("overlap/expand-fill", """

@@ -65,6 +65,9 @@ class FunctionCtx:
         Node.save_for_backward(self, *tensors)
         self.to_save = tensors
 
+    def check_saved(self):
+        """A custom Function's saved tensors are checked when its backward reads them, not before."""
+
     def mark_dirty(self, *tensors):
         """Declare inputs that forward modified in place (they must be returned as outputs)."""
         self.dirty_tensors = self._dirty = tensors

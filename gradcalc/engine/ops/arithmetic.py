@@ -196,6 +196,7 @@ class PowBackward1(Node):
     explain = ("grad_self = grad * exponent * self^(exponent - 1);  "
                "grad_exponent = grad * self^exponent * log(self)")
     broadcasting = True
+    saves_output = True  # torch saves the result too: writing to it in place makes backward fail
     checks = (check(lambda x, y: x ** y, (2, 3), (2, 3), low=0.5, high=2.0),
               check(lambda x, y: x ** y, (2, 3), (3,), low=0.5, high=2.0, label="broadcast"))
 
@@ -220,7 +221,7 @@ class PowBackward1(Node):
         if ctx._next[1][0] is not None:
             # where self == 0 and exponent >= 0 the true derivative is 0, not nan
             safe = where((a == 0) & (b >= 0), 1.0, a)
-            gb = grad * (a ** b) * safe.log()
+            gb = grad * ctx.result * safe.log()
         return ga, gb
 
 

@@ -15,7 +15,7 @@ import numpy as np
 from .. import dtypes as _dt
 from ..grad_mode import STATE
 from ..journal import touch, touch_hooks
-from ..node import Node, refresh_view
+from ..node import Node, _short_name, refresh_view
 from ..tensor import Tensor, _new
 from .checks import check
 from .support import as_tensor, binary_arrays, operand, zeros_grad
@@ -55,7 +55,7 @@ def check_writable(t):
                 node, nr = view[1][-1], 0  # a view of such a view: torch names the last view op
             if node is not None:
                 raise RuntimeError(
-                    f"Output {nr} of {node.name().split('Backward')[0]} is a view and is being modified "
+                    f"Output {nr} of {_short_name(node)} is a view and is being modified "
                     f"inplace. This view is "
                     f"the output of a function that returns multiple views. Such functions do not allow the output "
                     f"views to be modified inplace. You should replace the inplace operation by an out-of-place one.")
