@@ -119,6 +119,24 @@ case("overlap/expand-add", """
     x = torch.tensor([[1.0], [2.0]])
     x.expand(2, 2, 1).add_(1)
 """)
+for _op in ("fill_(0.)", "fill_(torch.tensor(1.))", "zero_()", "copy_(torch.ones(2, 2, 1))", "add_(1)", "clamp_(0, 1)",
+            "masked_fill_(torch.tensor([[True], [False]]), 1.)", "__setitem__(0, 3.)", "__setitem__(Ellipsis, 3.)",
+            "__setitem__(torch.tensor([0]), 3.)", "__setitem__(torch.tensor([[True], [False]]), 3.)", "tril_()", "triu_()",
+            "cumsum_(0)", "pow_(2)"):
+    case(f"overlap/expanded-{_op}", f"""
+        x = torch.tensor([[1.0], [2.0]])
+        e = x.expand(2, 2, 1)
+        e.{_op}
+        result = (e, x)
+    """)
+case("overlap/expanded-fill-of-graph-tensor", """
+    x = torch.tensor([[1.0], [2.0]], requires_grad=True)
+    b = x * 1
+    e = b.expand(2, 2, 1)
+    e.fill_(3.0)
+    (b * x).sum().backward()
+    result = (b, x.grad)
+""")
 case("floor-divide/bool-by-zero", """
     result = torch.floor_divide(True, torch.tensor(0., requires_grad=True))
 """)

@@ -72,6 +72,8 @@ for _name, _dtype_name in (("float", "float32"), ("double", "float64"), ("half",
 
 
 # -- in-place methods -----------------------------------------------------------
+# torch writes these through an expanded (self-overlapping) tensor; the others refuse
+_OVERLAP_OK = ("masked_fill_", "tril_", "triu_", "index_put_")
 for _name, _fn in (("add_", arithmetic.add), ("sub_", arithmetic.sub), ("mul_", arithmetic.mul),
                    ("div_", arithmetic.div), ("pow_", arithmetic.pow), ("neg_", arithmetic.neg),
                    ("remainder_", arithmetic.remainder), ("square_", arithmetic.square),
@@ -95,7 +97,7 @@ for _name, _fn in (("add_", arithmetic.add), ("sub_", arithmetic.sub), ("mul_", 
         import numpy as _np
         _fast = inplace._fast_binary({"add_": _np.add, "sub_": _np.subtract, "mul_": _np.multiply,
                                       "div_": _np.true_divide}[_name])
-    METHODS[_name] = inplace.make_inplace(_name, _fn, _fast)
+    METHODS[_name] = inplace.make_inplace(_name, _fn, _fast, overlap_ok=_name in _OVERLAP_OK)
 
 METHODS["fill_"] = inplace.fill_
 METHODS["zero_"] = inplace.zero_

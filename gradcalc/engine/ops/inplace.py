@@ -38,7 +38,24 @@ def _recording(t, args):
     return False
 
 
-def check_writable(t):
+def overlapping(arr):
+    """Whether several elements of ``arr`` share memory (an expanded tensor): torch's in-place ops
+    refuse to write such a tensor, except fill_, zero_, masked_fill_, tril_/triu_ and index_put_."""
+    if not arr.flags.writeable:
+        return True
+    for n, st in zip(arr.shape, arr.strides):
+        if st == 0 and n > 1:
+            return True
+    return False
+
+
+def expanded_warning(op, example):
+    import warnings
+    warnings.warn(f"Use of {op} on expanded tensors is deprecated. Please clone() the tensor before performing this "
+                  f"operation. This also applies to advanced indexing e.g. {example}", UserWarning, stacklevel=3)
+
+
+def check_writable(t, overlap_ok=False):
     """torch's checks before any in-place write to ``t`` (and the undo journal's note of it)."""
     touch(t)
     if STATE.grad_enabled and t._requires_grad:
@@ -59,7 +76,7 @@ def check_writable(t):
                     f"inplace. This view is "
                     f"the output of a function that returns multiple views. Such functions do not allow the output "
                     f"views to be modified inplace. You should replace the inplace operation by an out-of-place one.")
-    if not t._data.flags.writeable:
+    if not t._data.flags.writeable or not overlap_ok and overlapping(t._data):
         raise RuntimeError(OVERLAP_MSG)
 
 
@@ -83,10 +100,16 @@ def _category(npdt):
     return 2 if k == "f" else (0 if k == "b" else 1)
 
 
-def inplace(t, compute, *args, **kw):
+def inplace(t, compute, *args, overlap_ok=False, **kw):
     """Run ``compute(t, *args, **kw)`` (an out-of-place op) in place on ``t``."""
-    check_writable(t)
-    if not _recording(t, args):
+    check_writable(t, overlap_ok)
+    recording = _recording(t, args)
+    if overlap_ok and overlapping(t._data):
+        if recording:  # the graph's rewrite of an overlapping view is refused, as torch does
+            raise RuntimeError(OVERLAP_MSG)
+        if compute is masked_fill:
+            expanded_warning("masked_fill_", "tensor[mask] = scalar")
+    if not recording:
         prev = STATE.grad_enabled
         STATE.grad_enabled = False
         try:
@@ -320,7 +343,16 @@ def masked_fill(input, mask, value):
 
 def setitem(t, key, value):
     """``t[key] = value``: a write into ``t``'s memory (CopySlices in the graph)."""
-    check_writable(t)
+    check_writable(t, overlap_ok=True)
+    if not _is_advanced(key):
+        # a basic index is a view copied into: torch refuses when that view overlaps itself
+        part = t._data[_numpy_key(t, key)]
+        if isinstance(part, np.ndarray) and overlapping(part):
+            raise RuntimeError(OVERLAP_MSG)
+    elif overlapping(t._data):
+        if _recording(t, (value,)):
+            raise RuntimeError(OVERLAP_MSG)
+        expanded_warning("index_put_", "tensor[indices] = tensor")
     value = operand(value)
     if isinstance(value, Tensor) and value is t:
         value = Tensor._wrap(value._data.copy())
@@ -331,7 +363,7 @@ def setitem(t, key, value):
         try:
             t._data[npkey] = v
         except IndexError as e:
-            raise IndexError(str(e).replace("axis", "dimension")) from None
+            raise _index_error(t, key, e) from None
         except ValueError:
             shape = t._data[npkey].shape
             raise RuntimeError(f"shape mismatch: value tensor of shape {list(np.shape(v))} cannot be broadcast "
@@ -352,6 +384,16 @@ def setitem(t, key, value):
     _rebind(t, r)
     if _is_advanced(key):
         _rename(t._grad_fn if t._extra is None or "view" not in t._extra else None, "IndexPutBackward0")
+
+
+def _index_error(t, key, e):
+    """torch's IndexError for a key numpy refused: the one reading ``t[key]`` raises."""
+    from .indexing import getitem
+    try:
+        getitem(Tensor._wrap(t._data), key)
+    except IndexError as torch_error:
+        return torch_error
+    return IndexError(str(e).replace("axis", "dimension"))
 
 
 def _setitem_result(x, key, v):
@@ -380,7 +422,7 @@ def _key_region(t, key):
     try:
         return np.ascontiguousarray(idx[_numpy_key(t, key)])
     except IndexError as e:
-        raise IndexError(str(e).replace("axis", "dimension")) from None
+        raise _index_error(t, key, e) from None
 
 
 def _is_advanced(key):
@@ -427,14 +469,14 @@ def _fast_binary(ufunc):
     return run
 
 
-def make_inplace(name, fn, fast=None):
+def make_inplace(name, fn, fast=None, overlap_ok=False):
     """Build method ``name`` (``add_``) from the out-of-place function ``fn``."""
     def method(self, *args, **kw):
         if fast is not None and not kw and len(args) == 1 and not _recording(self, args):
             check_writable(self)
             if fast(self, operand(args[0])):
                 return self
-        return inplace(self, fn, *args, **kw)
+        return inplace(self, fn, *args, overlap_ok=overlap_ok, **kw)
     method.__name__ = name
     method.__doc__ = f"In-place version of {name[:-1]}()."
     return method
@@ -442,7 +484,8 @@ def make_inplace(name, fn, fast=None):
 
 def fill_(t, value):
     """Fill with ``value`` in place."""
-    if isinstance(value, Tensor):
+    from_tensor = isinstance(value, Tensor)
+    if from_tensor:
         if value._data.ndim:
             raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
                                f"{value._data.ndim} dimensions.")
@@ -450,17 +493,18 @@ def fill_(t, value):
             value = value.item()
     if isinstance(value, Tensor):
         return inplace(t, lambda a, v: CopyBackwards.apply(a, v), value)
-    return inplace(t, lambda a: FillBackward0.apply(a, value=value))
+    # torch fills an expanded tensor with a number, but not with a tensor's value
+    return inplace(t, lambda a: FillBackward0.apply(a, value=value), overlap_ok=not from_tensor)
 
 
 def zero_(t):
     """Set every element to zero in place."""
-    check_writable(t)
+    check_writable(t, overlap_ok=True)
     if not _recording(t, ()):
         t._data.fill(0)
         t._bump_version()
         return t
-    return inplace(t, ZeroBackward0.apply)
+    return inplace(t, ZeroBackward0.apply, overlap_ok=True)
 
 
 def copy_(t, src, non_blocking=False):

@@ -219,8 +219,19 @@ class PermuteBackward0(Node):
         return grad.permute(tuple(np.argsort(ctx.dims)))
 
 
+def expanded(arr, shape):
+    """``arr`` broadcast to ``shape`` as a view that stays writable where ``arr`` is (torch lets
+    fill_, zero_, masked_fill_ write through an expanded tensor; the other in-place ops check
+    for overlap and refuse)."""
+    lead = len(shape) - arr.ndim
+    strides = [0] * lead
+    for n, have, st in zip(shape[lead:], arr.shape, arr.strides):
+        strides.append(0 if have == 1 and n != 1 else st)
+    return np.lib.stride_tricks.as_strided(arr, tuple(shape), tuple(strides), writeable=arr.flags.writeable)
+
+
 class ExpandBackward0(Node):
-    __slots__ = ("in_shape",)
+    __slots__ = ("in_shape", "shape")
     explain = "grad_self = grad summed over the expanded dims   (each input element was used many times)"
     is_view = True
     checks = (check(lambda x: x.expand(2, 3, 4), (3, 1)),
@@ -228,11 +239,11 @@ class ExpandBackward0(Node):
 
     def forward(ctx, a, shape):
         ctx.in_shape = a._data.shape
-        return np.broadcast_to(a._data, shape)
+        ctx.shape = shape
+        return expanded(a._data, shape)
 
     def replay(ctx, arr):
-        raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
-                           "single memory location. Please clone() the tensor before performing the operation.")
+        return expanded(arr, ctx.shape)
 
     def backward(ctx, grad):
         from ..backward import sum_to
@@ -474,13 +485,14 @@ def expand(input, *sizes):
                            f"sizes provided ({len(sizes)}) must be greater or equal to the number of dimensions "
                            f"in the tensor ({len(shape)})")
     lead = len(sizes) - len(shape)
-    out = []
-    for i, s in enumerate(sizes):
+    out = [0] * len(sizes)
+    for i in range(len(sizes) - 1, -1, -1):  # torch checks from the last dim
+        s = sizes[i]
         if i < lead:
             if s < 0:
                 raise RuntimeError(f"The expanded size of the tensor ({s}) isn't allowed in a leading, "
                                    f"non-existing dimension {i}")
-            out.append(s)
+            out[i] = s
             continue
         cur = shape[i - lead]
         if s == -1:
@@ -489,7 +501,7 @@ def expand(input, *sizes):
             raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing size ({cur}) at "
                                f"non-singleton dimension {i}.  Target sizes: {list(sizes)}.  Tensor sizes: "
                                f"{list(shape)}")
-        out.append(s)
+        out[i] = s
     out = tuple(out)
     check_numel(out)
     return ExpandBackward0.apply(input, shape=out)
