@@ -154,6 +154,42 @@ case("bce-logits/long-input", """
     F = torch.nn.functional
     F.binary_cross_entropy_with_logits(torch.tensor(-5), torch.tensor(0.8, requires_grad=True))
 """)
+for _a, _b in (("torch.tensor([0.5])", "torch.tensor([1])"), ("torch.tensor([True])", "torch.tensor([0.5])"),
+               ("torch.tensor([0.5])", "torch.tensor([True])"), ("torch.tensor([1])", "torch.tensor([1])"),
+               ("torch.tensor([0.5], dtype=torch.float64, requires_grad=True)", "torch.tensor([0.25], requires_grad=True)")):
+    case(f"bce-logits/dtypes-{_a}-{_b}", f"""
+        F = torch.nn.functional
+        a, b = {_a}, {_b}
+        loss = F.binary_cross_entropy_with_logits(a, b, pos_weight=torch.tensor([2.0]))
+        loss.backward()
+        result = (loss, a.grad, b.grad)
+    """)
+for _a, _b in (("torch.tensor([1])", "torch.tensor([1.])"), ("torch.tensor([1.])", "torch.tensor([1.], dtype=torch.float64)"),
+               ("torch.tensor([True])", "torch.tensor([True])"), ("torch.tensor([True])", "torch.tensor([1])")):
+    case(f"isclose/{_a}-{_b}", f"""
+        result = torch.isclose({_a}, {_b})
+    """)
+    case(f"allclose/{_a}-{_b}", f"""
+        result = torch.allclose({_a}, {_b})
+    """)
+for _expr in ("torch.sub(torch.zeros(2), torch.tensor([True, False]), alpha=2)", "torch.add(torch.zeros(2, dtype=torch.int32), torch.tensor([1, 2]), alpha=2)",
+              "torch.add(torch.zeros(2, dtype=torch.float16), torch.tensor([1, 2]), alpha=3)", "torch.remainder(torch.tensor([True]), torch.tensor([0.0]))",
+              "torch.floor_divide(torch.tensor([True]), 0.0)", "torch.remainder(torch.tensor([3]), torch.tensor([0.0]))"):
+    case(f"dtype/{_expr}", f"""
+        result = {_expr}
+    """)
+case("smooth-l1/int-target-double-backward", """
+    F = torch.nn.functional
+    t = torch.tensor([0.5, 1.5, -0.25], dtype=torch.float64, requires_grad=True)
+    loss = F.mse_loss(t, torch.tensor([1, 0, 2]))
+    g, = torch.autograd.grad(loss, t, create_graph=True)
+    g.sum().backward()
+    result = (loss, g.detach(), g.requires_grad, t.grad)
+""")
+case("remainder/scalar-first-backward", """
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    torch.remainder(3, x).sum().backward()
+""")
 case("multi-view/modified-under-no-grad-is-leaf", """
     x = torch.tensor([1.0, -2.0, 3.0, -4.0], requires_grad=True)
     parts = (x * 1).chunk(2, 0)

@@ -24,6 +24,11 @@ def _binary(fn, a, b, true_divide=False):
         raise broadcast_error(np.shape(A), np.shape(B)) from None
 
 
+def _scaled(B, alpha, A):
+    """``alpha * B`` in the dtype ``A op B`` has (numpy would widen a float32 by a bool times an int)."""
+    return np.multiply(B, alpha).astype(np.result_type(A, B), copy=False)
+
+
 class AddBackward0(Node):
     __slots__ = ("alpha",)
     explain = "grad_self = grad;  grad_other = grad * alpha   (d(a + αb)/da = 1, d/db = α)"
@@ -37,7 +42,7 @@ class AddBackward0(Node):
     def forward(ctx, a, b, alpha=1):
         ctx.alpha = alpha
         if alpha != 1:
-            return _binary(lambda A, B: A + B * alpha, a, b)
+            return _binary(lambda A, B: A + _scaled(B, alpha, A), a, b)
         return _binary(np.add, a, b)
 
     def backward(ctx, grad):
@@ -58,7 +63,7 @@ class SubBackward0(Node):
         _check_bool_sub(a, b)
         ctx.alpha = alpha
         if alpha != 1:
-            return _binary(lambda A, B: A - B * alpha, a, b)
+            return _binary(lambda A, B: A - _scaled(B, alpha, A), a, b)
         return _binary(np.subtract, a, b)
 
     def backward(ctx, grad):
@@ -76,7 +81,7 @@ class RsubBackward1(Node):
     def forward(ctx, a, other, alpha=1):
         _check_bool_sub(a, other)
         ctx.alpha = alpha
-        return _binary(lambda A, B: B - A * alpha if alpha != 1 else B - A, a, other)
+        return _binary(lambda A, B: B - _scaled(A, alpha, B) if alpha != 1 else B - A, a, other)
 
     def backward(ctx, grad):
         return -grad if ctx.alpha == 1 else grad * -ctx.alpha
@@ -91,7 +96,7 @@ class RsubBackward0(Node):
     def forward(ctx, a, b, alpha=1):
         _check_bool_sub(a, b)
         ctx.alpha = alpha
-        return _binary(lambda A, B: B - A * alpha if alpha != 1 else B - A, a, b)
+        return _binary(lambda A, B: B - _scaled(A, alpha, B) if alpha != 1 else B - A, a, b)
 
     def backward(ctx, grad):
         ga = None
@@ -272,7 +277,7 @@ class RemainderBackward1(Node):
     def forward(ctx, a, b):
         ctx.save_for_backward(a, b)
         A, B = binary_arrays(a, b)
-        if A.dtype.kind in "iu" and not np.all(B):
+        if np.result_type(A, B).kind in "iub" and not np.all(B):
             raise RuntimeError("ZeroDivisionError")  # integer modulus by zero, as torch
         try:
             return np.remainder(A, B)
@@ -377,7 +382,8 @@ def floor_divide(input, other):
         from ..creation import tensor
         input = tensor(input)
     A, B = binary_arrays(input, other)
-    if A.dtype.kind in "iub" and np.any(np.asarray(B) == 0):
+    # only an integer result divides by zero with an error (a bool with a float is a float division)
+    if np.result_type(A, B).kind in "iub" and np.any(np.asarray(B) == 0):
         raise RuntimeError("ZeroDivisionError")
     try:
         r = np.floor_divide(A, B)
@@ -390,8 +396,12 @@ def remainder(input, other):
     """Python-style modulus (the result has the sign of ``other``)."""
     input, other = operand(input), operand(other)
     if not isinstance(input, Tensor):
+        # remainder(Scalar, Tensor) has no derivative in torch (NotImplemented)
         from ..creation import tensor
-        return RemainderBackward1.apply(tensor(input, dtype=None), other)
+        from ..grad_mode import no_grad
+        with no_grad():
+            r = RemainderBackward1.apply(tensor(input, dtype=None), other)
+        return not_differentiable("remainder", r, other)
     if isinstance(other, Tensor):
         return RemainderBackward1.apply(input, other)
     if input._data.dtype.kind in "iu" and other == 0:

@@ -50,6 +50,15 @@ def _pair_arrays(a, b, kernel):
     return A, B
 
 
+def _saved_pair(ctx):
+    """The saved (self, target) in their common dtype (a bool or integer operand is promoted)."""
+    a, b = ctx.saved_tensors
+    if a._data.dtype != b._data.dtype:
+        dt = _dt.result_type(a, b)
+        a, b = a.to(dt), b.to(dt)
+    return a, b
+
+
 class MseLossBackward0(Node):
     __slots__ = ("reduction",)
     explain = "grad_self = 2 (self - target) * grad (/ N for 'mean');  grad_target = -grad_self"
@@ -66,7 +75,7 @@ class MseLossBackward0(Node):
         return _reduce(d * d, reduction)
 
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors
+        a, b = _saved_pair(ctx)
         diff = a - b
         g = _reduced_grad(grad, diff._data.shape, ctx.reduction) * diff * 2
         return (g if ctx._next[0][0] is not None else None), (-g if ctx._next[1][0] is not None else None)
@@ -90,7 +99,7 @@ class SmoothL1LossBackward0(Node):
         return _reduce(np.asarray(loss, dtype=A.dtype), reduction)
 
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors
+        a, b = _saved_pair(ctx)
         diff = a - b
         slope = where(diff.abs() < ctx.beta, diff / ctx.beta, diff.sign())
         g = _reduced_grad(grad, diff._data.shape, ctx.reduction) * slope
@@ -330,7 +339,8 @@ class BinaryCrossEntropyBackward0(Node):
         loss = -(t * np.maximum(np.log(calc), -100) + (1 - t) * np.maximum(np.log1p(-calc), -100))
         if w is not None:
             loss = loss * w
-        return _reduce(np.asarray(loss, dtype=x.dtype), reduction)
+        # torch computes (1 - target).mul_(input)...: in place on the target's dtype
+        return _reduce(np.asarray(loss, dtype=t.dtype), reduction)
 
     def backward(ctx, grad):
         x, t, w = ctx.saved_tensors
@@ -359,6 +369,8 @@ def _softplus_neg(x):
 
 class BinaryCrossEntropyWithLogitsBackward0(Node):
     __slots__ = ("reduction",)
+    broadcasting = True  # the result has the target's dtype: each gradient is cast to its input's
+    casts_only = True
     explain = ("grad_self = grad * weight * ((1 + (pos_weight - 1) target) σ(self) - pos_weight target);  "
                "grad_target = grad * weight * (-self + (pos_weight - 1) log(1 + e^(-self)))")
     checks = (check(lambda x: binary_cross_entropy_with_logits(
@@ -369,6 +381,12 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
 
     def forward(ctx, a, target, weight=None, pos_weight=None, reduction="mean"):
         x, t = a._data, target._data
+        # torch's order of failures: log_sigmoid of the input, (1 - target) of a bool, the cast
+        if x.dtype.kind != "f":
+            raise NotImplementedError(f"\"log_sigmoid_cpu\" not implemented for '{_type_word(x)}'")
+        if t.dtype.kind == "b":
+            raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                               "`logical_xor()` operator instead.")
         if t.dtype.kind != "f":
             raise RuntimeError(f"result type {_type_word(x)} can't be cast to the desired output type "
                                f"{_type_word(t)}")
@@ -391,7 +409,8 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
             loss = (1 - t) * calc + sp
         if w is not None:
             loss = loss * w
-        return _reduce(np.asarray(loss, dtype=x.dtype), reduction)
+        # torch computes (1 - target).mul_(input)...: in place on the target's dtype
+        return _reduce(np.asarray(loss, dtype=t.dtype), reduction)
 
     def backward(ctx, grad):
         x, t, w, pw = ctx.saved_tensors
