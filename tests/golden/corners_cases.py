@@ -240,6 +240,30 @@ for op in ("^", "&", "|"):
 case("type/bitwise-not-float", """
     torch.bitwise_not(torch.tensor([1.0]))
 """)
+for _expr in ("(x * 1).fill_(torch.tensor(3.))", "(x * 1).fill_(torch.tensor(3., dtype=torch.float64, requires_grad=True))",
+              "torch.sub(2, x, alpha=2)", "torch.true_divide(2, x)", "2 / x", "0 - x", "torch.div(2, x, rounding_mode='floor')",
+              "torch.div(x, 2, rounding_mode='trunc')", "x.div(torch.tensor([2.0, -3.0], requires_grad=True), rounding_mode='floor')",
+              "x // 2", "x[:]", "x[0:5]", "x[(slice(0, 5),)]", "x[(slice(-5, None),)]", "x[..., :]", "x[:, None]"):
+    case(f"grad-fn/{_expr}", f"""
+        x = torch.tensor([1.5, -2.5], requires_grad=True)
+        r = {_expr}
+        print(r.grad_fn.next_functions)
+        result = (r, torch.autograd.grad(r.sum(), x, allow_unused=True))
+    """)
+case("grad-fn/fill-tensor-value-grad", """
+    x = torch.tensor([1.5, -2.5], requires_grad=True)
+    v = torch.tensor(3., dtype=torch.float64, requires_grad=True)
+    r = (x * 1).fill_(v)
+    r.sum().backward()
+    result = (r, x.grad, v.grad)
+""")
+for _expr in ("torch.tensor([1.0], dtype=torch.float64) & torch.tensor([1.0], dtype=torch.float64)", "torch.tensor([3]) | torch.tensor([1.0])",
+              "torch.tensor([3]) & 1.5", "1.5 & torch.tensor([3])", "~torch.tensor([1.0])", "torch.tensor([1.0]).bitwise_not()",
+              "torch.tensor([3]) ^ True", "torch.tensor([True]) | 2", "torch.tensor([1.0]).half() | torch.tensor([3])",
+              "torch.ones(2).mT", "torch.ones(3, 1).expand(2, 3, 4)"):
+    case(f"error/{_expr}", f"""
+        result = {_expr}
+    """)
 case("message/version-copyslices", """
     x = torch.tensor([1.0, 2.0], requires_grad=True)
     b = x * 1

@@ -321,10 +321,8 @@ def add(input, other, *, alpha=1):
 
 
 def sub(input, other, *, alpha=1):
-    """``input - alpha * other``, broadcasting."""
+    """``input - alpha * other``, broadcasting (``torch.sub(0, x)`` is SubBackward0; ``0 - x`` is rsub)."""
     input, other = operand(input), operand(other)
-    if not isinstance(input, Tensor):
-        return rsub(other, input, alpha=alpha)
     return SubBackward0.apply(input, other, alpha=alpha)
 
 
@@ -345,23 +343,46 @@ def mul(input, other):
 
 
 def div(input, other, *, rounding_mode=None):
-    """Elementwise true division (``rounding_mode`` 'trunc' or 'floor' rounds the result)."""
+    """Elementwise true division (``rounding_mode`` 'trunc' or 'floor' rounds the result).
+
+    ``torch.div(2, x)`` wraps the number as a tensor (DivBackward0), unlike ``2 / x``
+    (``rdiv``: reciprocal then multiply, as torch's ``__rtruediv__``)."""
     input, other = operand(input), operand(other)
-    if not isinstance(input, Tensor):
-        if rounding_mode is None:
-            return reciprocal(other) * input
-        from ..creation import tensor
-        input = tensor(input)
     if rounding_mode is None:
         return DivBackward0.apply(input, other)
-    if rounding_mode == "floor":
-        return floor_divide(input, other)
-    if rounding_mode == "trunc":
-        r = _binary(lambda A, B: np.trunc(A / B) if A.dtype.kind == "f" else _int_trunc_div(A, B),
-                    input, other)
-        return not_differentiable("div", Tensor._wrap(np.asarray(r)), input, other)
-    raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
-                       f"'{rounding_mode}'")
+    if rounding_mode not in ("floor", "trunc"):
+        raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
+                           f"'{rounding_mode}'")
+    return DivBackward2.apply(input, other, rounding_mode=rounding_mode)
+
+
+def rdiv(self, other):
+    """``other / self`` for a number ``other``: torch's ``__rtruediv__`` is ``self.reciprocal() * other``."""
+    other = operand(other)
+    if isinstance(other, Tensor):
+        return DivBackward0.apply(other, self)
+    return reciprocal(self) * other
+
+
+class DivBackward2(Node):
+    """Division rounded down or toward zero: piecewise constant, so its derivative is zero."""
+
+    __slots__ = ()
+    explain = "grad_self = 0;  grad_other = 0   (a rounded quotient is flat almost everywhere)"
+    broadcasting = True
+    checks = (check(lambda x, y: div(x, y, rounding_mode="floor") + x * y, (2, 3), (2, 3), low=0.6, high=1.9),)
+
+    def forward(ctx, a, b, rounding_mode):
+        if rounding_mode == "floor":
+            A, B = binary_arrays(a, b)
+            if np.result_type(A, B).kind in "iub" and np.any(np.asarray(B) == 0):
+                raise RuntimeError("ZeroDivisionError")
+            return np.asarray(np.floor_divide(A, B))
+        return _binary(lambda A, B: np.trunc(A / B) if A.dtype.kind == "f" else _int_trunc_div(A, B), a, b)
+
+    def backward(ctx, grad):
+        g = grad * 0  # torch's formula: grad * 0
+        return (g if ctx._next[0][0] is not None else None), (g if ctx._next[1][0] is not None else None)
 
 
 def _int_trunc_div(A, B):
@@ -389,7 +410,9 @@ def floor_divide(input, other):
         r = np.floor_divide(A, B)
     except ValueError:
         raise broadcast_error(np.shape(A), np.shape(B)) from None
-    return not_differentiable("floor_divide", Tensor._wrap(np.asarray(r)), input, other)
+    # floor_divide(Tensor, Scalar) is an overload of one input (its NotImplemented node has one edge)
+    return not_differentiable("floor_divide", Tensor._wrap(np.asarray(r)),
+                              *((input, other) if isinstance(other, Tensor) else (input,)))
 
 
 def remainder(input, other):

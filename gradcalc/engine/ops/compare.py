@@ -56,7 +56,9 @@ def _bitwise(fn, name, a, b):
         a, b = b, a
     for v in (a, b):
         if isinstance(v, Tensor) and v._data.dtype.kind == "f" or isinstance(v, float):
-            raise RuntimeError(f'"{name}_cpu" not implemented for \'Float\'')
+            from ..dtypes import SCALAR_NAMES, result_type
+            word = SCALAR_NAMES[result_type(a, b).name]
+            raise NotImplementedError(f'"{name}_cpu" not implemented for \'{word}\'')
     A, B = binary_arrays(a, b)
     try:
         return Tensor._wrap(np.asarray(fn(A, B)))
@@ -80,10 +82,19 @@ def bitwise_xor(input, other):
 
 
 def bitwise_not(input):
-    """Elementwise ``~`` (logical not for bool tensors)."""
+    """Elementwise bitwise not (logical not for bool tensors)."""
+    if input._data.dtype.kind == "f":
+        from ..dtypes import SCALAR_NAMES, from_numpy_dtype
+        word = SCALAR_NAMES[from_numpy_dtype(input._data.dtype).name]
+        raise NotImplementedError(f'"bitwise_not_cpu" not implemented for \'{word}\'')
+    return Tensor._wrap(np.invert(input._data))
+
+
+def invert(input):
+    """``~input``: Python's operator refuses a float tensor before torch's kernel is reached."""
     if input._data.dtype.kind == "f":
         raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
-    return Tensor._wrap(np.invert(input._data))
+    return bitwise_not(input)
 
 
 def logical_and(input, other):

@@ -301,6 +301,9 @@ def _normalise_key(t, key):
 def getitem(t, key):
     """``t[key]``: ints select, slices slice, None adds a dim, tensors/lists index (advanced)."""
     parts = _normalise_key(t, key)
+    # torch slices for a lone slice key (x[:] is SliceBackward0); inside a tuple it skips a slice
+    # that keeps a whole dim (x[:, :] is an alias)
+    bare_slice = isinstance(key, slice)
     out = t
     dim = 0
     advanced = []  # (position in the result before advanced indexing, index)
@@ -317,7 +320,7 @@ def getitem(t, key):
                 raise IndexError(f"index {k} is out of bounds for dimension {dim} with size {size}")
             out = SelectBackward0.apply(out, dim=dim, index=k + size if k < 0 else k)
         elif isinstance(k, slice):
-            if k != slice(None):
+            if bare_slice or not _whole(k, out._data.shape[dim]):
                 out = _slice(out, dim, k)
             dim += 1
         elif isinstance(k, Tensor):
@@ -371,6 +374,12 @@ class SelectAll(Node):
 
     def backward(ctx, grad):
         return grad
+
+
+def _whole(k, size):
+    """Whether slice ``k`` keeps a whole dim of ``size`` as torch decides it (from the raw bounds)."""
+    return (k.start is None or k.start == 0) and (k.step is None or k.step == 1) and (
+        k.stop is None or k.stop >= size)
 
 
 def _slice(t, dim, k):

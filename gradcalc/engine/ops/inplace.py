@@ -258,7 +258,9 @@ class AsStridedBackward0(Node):
         return flat.reshape(ctx.base_shape)
 
 
-class FillBackward0(Node):
+class FillBackward2(Node):
+    """``fill_(number)`` (torch's node for fill_.Scalar)."""
+
     explain = "grad_self = 0   (every value was overwritten by a constant)"
     checks = (check(lambda x: (x * 1).fill_(2.0) * x, (2, 3)),)
 
@@ -267,6 +269,22 @@ class FillBackward0(Node):
 
     def backward(ctx, grad):
         return zeros_grad(grad)
+
+
+class FillBackward3(Node):
+    """``fill_(0-d tensor)`` (torch's node for fill_.Tensor): the value gets the summed gradient."""
+
+    explain = "grad_self = 0;  grad_value = grad.sum()"
+    broadcasting = True  # the value's gradient is a sum, cast to the value's dtype by the engine
+    casts_only = True
+    checks = (check(lambda x, v: (x * 1).fill_(v.sum()) * x, (2, 3), (2,)),)
+
+    def forward(ctx, a, value):
+        return np.full_like(a._data, value._data)
+
+    def backward(ctx, grad):
+        return (zeros_grad(grad) if ctx._next[0][0] is not None else None,
+                grad.sum() if ctx._next[1][0] is not None else None)
 
 
 class ZeroBackward0(Node):
@@ -484,17 +502,13 @@ def make_inplace(name, fn, fast=None, overlap_ok=False):
 
 def fill_(t, value):
     """Fill with ``value`` in place."""
-    from_tensor = isinstance(value, Tensor)
-    if from_tensor:
+    if isinstance(value, Tensor):
         if value._data.ndim:
             raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
                                f"{value._data.ndim} dimensions.")
-        if not value._requires_grad:
-            value = value.item()
-    if isinstance(value, Tensor):
-        return inplace(t, lambda a, v: CopyBackwards.apply(a, v), value)
+        return inplace(t, FillBackward3.apply, value)
     # torch fills an expanded tensor with a number, but not with a tensor's value
-    return inplace(t, lambda a: FillBackward0.apply(a, value=value), overlap_ok=not from_tensor)
+    return inplace(t, lambda a: FillBackward2.apply(a, value=value), overlap_ok=True)
 
 
 def zero_(t):

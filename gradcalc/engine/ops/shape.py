@@ -473,6 +473,9 @@ def T(input):
 
 
 def mT(input):
+    if input._data.ndim < 2:
+        raise RuntimeError(f"tensor.mT is only supported on matrices or batches of matrices. Got "
+                           f"{input._data.ndim}-D tensor.")
     return transpose(input, -2, -1)
 
 
