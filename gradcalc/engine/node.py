@@ -196,7 +196,7 @@ class Node:
             vc = args[0]._shared_vc()
             for o in outs[:n]:
                 o._vc = vc
-                o._extra = {"multi_view": node}
+                o._extra = {"multi_view": node, "mv_version": vc[0]}
         return tuple(outs)
 
     # -- saving for backward -------------------------------------------------------
@@ -393,7 +393,18 @@ def accumulator(t):
 def refresh_view(t):
     """A view whose base was changed in place (through the base or another view) since the
     view's grad_fn was made reads the base's new history, as torch regenerates it."""
-    info = t._extra.get("view")
+    ex = t._extra
+    node = ex.get("multi_view")
+    if node is not None:
+        # torch cannot regenerate the history of one of several views an op returned
+        if t._grad_fn is node and t._vc is not None and t._vc[0] != ex.get("mv_version", 0):
+            raise RuntimeError(
+                f"Output {t._output_nr} of {_short_name(node)} is a view and its base or another view of its base "
+                f"has been modified inplace. This view is the output of a function that returns multiple views. "
+                f"Such functions do not allow the output views to be modified inplace. You should replace the "
+                f"inplace operation by an out-of-place one.")
+        return
+    info = ex.get("view")
     if info is None or t._vc is None or t._vc[0] == info[2]:
         return
     base, chain, _ = info

@@ -198,14 +198,14 @@ class Tensor:
 
     @property
     def grad_fn(self):
-        if self._extra is not None and "view" in self._extra:
+        if self._extra is not None and ("view" in self._extra or "multi_view" in self._extra):
             from .node import refresh_view  # a view of a base changed in place reads its new history
             refresh_view(self)
         return self._grad_fn
 
     @property
     def is_leaf(self):
-        return self._grad_fn is None
+        return (self._grad_fn if self._extra is None else self.grad_fn) is None
 
     @property
     def output_nr(self):

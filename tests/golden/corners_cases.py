@@ -198,6 +198,17 @@ case("multi-view/modified-under-no-grad-is-leaf", """
     parts[1].is_leaf
 """)
 
+for _split, _use in (("(x * 1).chunk(2, 0)", "parts[1].grad_fn"), ("(x * 1).split(1, 0)", "parts[0] * 2"),
+                     ("(x * 1).unbind(0)", "parts[2].is_leaf"), ("(x * 1).split([1, 3])", "parts[0].sum().backward()"),
+                     ("(x * 1).chunk(2, 0)", "parts[0].requires_grad")):
+    case(f"multi-view/{_split}-then-{_use}", f"""
+        x = torch.tensor([1.0, -2.0, 3.0, -4.0], requires_grad=True)
+        parts = {_split}
+        with torch.no_grad():
+            parts[1].abs_()
+        result = {_use}
+    """)
+
 # ---------------------------------------------------------------- dtypes, grad_fn names, types, messages
 case("dtype/add-bool-alpha", """
     result = torch.add(torch.zeros(2), torch.tensor([True, False]), alpha=2)
@@ -264,6 +275,31 @@ for _expr in ("torch.tensor([1.0], dtype=torch.float64) & torch.tensor([1.0], dt
     case(f"error/{_expr}", f"""
         result = {_expr}
     """)
+for _shape in ((), (2,), (2, 3)):
+    for _key in ("...", ":", "0", "None", "(..., None)", "(slice(None), slice(None))", "torch.tensor(True)", "(0, [1])",
+                 "(slice(0, 1), [1])", "([0], slice(None))", "(Ellipsis, [1])"):
+        for _val in ("5.0", "torch.tensor([5.0])", "torch.tensor(5.0, dtype=torch.float64, requires_grad=True)"):
+            case(f"setitem/{_shape}[{_key}]={_val}", f"""
+                x = torch.ones({_shape}, requires_grad=True)
+                t = x * 2
+                t[{_key}] = {_val}
+                print(t.grad_fn.next_functions if t.grad_fn is not None else None)
+                result = (t, torch.autograd.grad(t.sum(), x))
+            """)
+for _key in ("[:]", "[0]", "[:, :]", "[..., 0]", "[(slice(None),)]", "[None, :]", "[..., :]", "[...]", "[None]"):
+    case(f"getitem/0d{_key}", f"""
+        result = torch.tensor(1.5, requires_grad=True){_key}
+    """)
+for _sa, _sb in (((1, 2, 3), (2, 3, 3)), ((2, 2, 3), (1, 3, 3)), ((1, 2, 3), (1, 3, 3)), ((1, 1, 2, 3), (2, 3, 3)),
+                 ((1, 2, 3), (4, 3, 3)), ((2, 1, 2, 3), (1, 3, 3))):
+    for _ra, _rb in ((True, True), (False, True), (True, False)):
+        case(f"matmul/{_sa}@{_sb}-{_ra}-{_rb}", f"""
+            a = torch.arange(float({_sa[0] * _sa[1] * _sa[2] * (_sa[3] if len(_sa) > 3 else 1)})).reshape({_sa}).requires_grad_({_ra})
+            b = torch.arange(float({_sb[0] * _sb[1] * _sb[2]})).reshape({_sb}).requires_grad_({_rb})
+            r = torch.matmul(a, b)
+            print(r.grad_fn, r.grad_fn.next_functions)
+            result = (r, torch.autograd.grad(r.sum(), [t for t in (a, b) if t.requires_grad]))
+        """)
 case("message/version-copyslices", """
     x = torch.tensor([1.0, 2.0], requires_grad=True)
     b = x * 1

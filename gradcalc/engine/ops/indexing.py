@@ -260,7 +260,8 @@ def scatter_into_zeros(shape, dim, index, src):
 
 def _normalise_key(t, key):
     """Split ``key`` into a list of basic parts and convert lists/bool scalars to tensors."""
-    if not isinstance(key, tuple):
+    bare = not isinstance(key, tuple)
+    if bare:
         key = (key,)
     from ..creation import tensor as _tensor
     parts = []
@@ -288,7 +289,9 @@ def _normalise_key(t, key):
         raise IndexError("an index can only have a single ellipsis ('...')")
     ndim = t._data.ndim
     if consumed > ndim:
-        if ndim == 0:
+        if ndim == 0 and bare and isinstance(key[0], slice):
+            raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+        if ndim == 0 and bare:
             raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
                              "in C++ to convert a 0-dim tensor to a number")
         raise IndexError(f"too many indices for tensor of dimension {ndim}")

@@ -207,6 +207,8 @@ def _region(base, chain):
 class CopySlices(Node):
     __slots__ = ("region", "src_shape")
     cpp_name = True
+    broadcasting = True  # the value may have another dtype: its gradient is cast back by the engine
+    casts_only = True
     explain = "grad_self = grad with the overwritten region zeroed;  grad_src = grad[region]"
     checks = (check(lambda x, v: _setitem_result(x, (1,), v), (3, 2), (2,)),
               check(lambda x, v: _setitem_result(x, (slice(None), 0), v), (3, 2), (1,), label="broadcast value"))
@@ -362,9 +364,21 @@ def masked_fill(input, mask, value):
 def setitem(t, key, value):
     """``t[key] = value``: a write into ``t``'s memory (CopySlices in the graph)."""
     check_writable(t, overlap_ok=True)
+    if isinstance(value, Tensor) and value._data.dtype != t._data.dtype and _is_advanced(key) and not (
+            isinstance(key, Tensor) and key._data.dtype.kind == "b" and key._data.ndim):
+        _key_region(t, key)  # a bad index is reported first
+        raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
+                           f"{_PRETTY[_dt.from_numpy_dtype(t._data.dtype).name]} for the destination and "
+                           f"{_PRETTY[_dt.from_numpy_dtype(value._data.dtype).name]} for the source.")
+    if _selects_self(t, key):
+        _copy_to(t, value)
+        return
     if not _is_advanced(key):
         # a basic index is a view copied into: torch refuses when that view overlaps itself
-        part = t._data[_numpy_key(t, key)]
+        try:
+            part = t._data[_numpy_key(t, key)]
+        except IndexError as e:
+            raise _index_error(t, key, e) from None
         if isinstance(part, np.ndarray) and overlapping(part):
             raise RuntimeError(OVERLAP_MSG)
     elif overlapping(t._data):
@@ -391,8 +405,6 @@ def setitem(t, key, value):
     region = _key_region(t, key)
     if not isinstance(value, Tensor):
         value = as_tensor(value, dtype=t.dtype)
-    elif value._data.dtype != t._data.dtype:
-        value = value.to(t.dtype)
     try:
         np.broadcast_shapes(value._data.shape, region.shape)
     except ValueError:
@@ -400,8 +412,63 @@ def setitem(t, key, value):
                            f"to indexing result of shape {list(region.shape)}") from None
     r = CopySlices.apply(_snapshot(t), value, region=region)
     _rebind(t, r)
-    if _is_advanced(key):
+    if _is_advanced(key) and _index_put_on_self(t, key):
         _rename(t._grad_fn if t._extra is None or "view" not in t._extra else None, "IndexPutBackward0")
+
+
+def _selects_self(t, key):
+    """Whether torch's indexing of ``t[key] = v`` ends on ``t`` itself (``...``, ``:``, ``:, :``):
+    then it writes ``t`` directly (copy_ or fill_), not through a view (CopySlices)."""
+    from .indexing import _whole
+    keys = key if isinstance(key, tuple) else (key,)
+    n = 0
+    for k in keys:
+        if k is Ellipsis:
+            continue
+        if type(k) is not slice:
+            return False
+        n += 1
+        if n > t._data.ndim or not _whole(k, t._data.shape[n - 1]):
+            return False
+    return True
+
+
+def _index_put_on_self(t, key):
+    """Whether torch's index_put_ writes ``t`` itself (IndexPutBackward0): no int, None, 0-d tensor or
+    partial slice in the key makes a view of ``t`` first (which torch's CopySlices then wraps)."""
+    from .indexing import _whole
+    keys = key if isinstance(key, tuple) else (key,)
+    dim = 0
+    for i, k in enumerate(keys):
+        if k is Ellipsis:
+            dim = t._data.ndim - (len(keys) - 1 - i)  # the dims the keys after it index
+            continue
+        if type(k) is slice:
+            if dim >= t._data.ndim or not _whole(k, t._data.shape[dim]):
+                return False
+            dim += 1
+            continue
+        if isinstance(k, (list, np.ndarray)) or isinstance(k, Tensor) and k._data.ndim:
+            dim += k._data.ndim if isinstance(k, Tensor) and k._data.dtype.kind == "b" else 1
+            continue
+        return False
+    return True
+
+
+def _copy_to(t, value):
+    """torch's copy_to: the same shape is copied, a 0-d value fills, anything else is expanded then copied."""
+    if not isinstance(value, Tensor):
+        value = as_tensor(value, dtype=t.dtype)
+    if value._data.shape == t._data.shape:
+        copy_(t, value)
+    elif value._data.ndim == 0:
+        fill_(t, value)
+    else:
+        shape = value._data.shape
+        while shape and shape[0] == 1:  # torch drops leading 1s before expanding to the target
+            shape = shape[1:]
+        Tensor._wrap(value._data.reshape(shape)).expand(t._data.shape)
+        copy_(t, value.reshape(shape))
 
 
 def _index_error(t, key, e):

@@ -175,6 +175,14 @@ def matmul(input, other):
         return SqueezeBackward4.apply(mm(input.unsqueeze(0), other), dims=(0,))
     if da == 2 and db == 2:
         return mm(input, other)
+    if da == 3 and db == 3:
+        # torch drops a batch dim of 1 from an operand that requires grad (its gradient then need not
+        # be summed over an expanded batch); the product is folded into one mm below
+        sa, sb = input._data.shape[0], other._data.shape[0]
+        if sa == 1 and sb != 1 and input._requires_grad:
+            return matmul(input.squeeze(0), other)
+        if sb == 1 and sa != 1 and other._requires_grad:
+            return matmul(input, other.squeeze(0))
     if _should_fold(input, other):
         return _folded_matmul(input, other)
     return _batched_matmul(input, other)
