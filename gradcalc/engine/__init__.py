@@ -26,8 +26,9 @@ from .creation import (  # noqa: E402,F401
     arange, as_tensor, empty, empty_like, eye, from_numpy, full, full_like, linspace, logspace, ones,
     ones_like, scalar_tensor, tensor, zeros, zeros_like)
 from .random import (  # noqa: E402,F401
-    Generator, bernoulli, default_generator, initial_seed, manual_seed, multinomial, normal, rand, rand_like,
-    randint, randint_like, randn, randn_like, randperm, seed)
+    Generator, default_generator, get_rng_state, initial_seed, manual_seed, seed, set_rng_state)
+from .random_sampling import (  # noqa: E402,F401
+    bernoulli, multinomial, normal, rand, rand_like, randint, randint_like, randn, randn_like, randperm)
 from . import ops as _ops  # noqa: E402
 from .printing import get_printoptions, set_printoptions  # noqa: E402,F401
 from . import autograd, nn, utils  # noqa: E402,F401

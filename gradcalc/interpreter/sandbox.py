@@ -38,7 +38,7 @@ from .runtime import ExitRequested, touch
 # The torch modules the language knows, each present when the engine has it.
 _TORCH_MODULES = ("torch", "torch.nn", "torch.nn.functional", "torch.autograd", "torch.autograd.functional",
                   "torch.linalg", "torch.special", "torch.fft", "torch.nn.init", "torch.nn.utils",
-                  "torch.nn.utils.rnn", "torch.utils", "torch.utils.data")
+                  "torch.nn.utils.rnn", "torch.utils", "torch.utils.data", "torch.random")
 
 # Engine names the language must not reach, with what the user is told instead.
 _NO_CLASSES = "custom autograd Functions are defined with a class statement, which gradcalc's language does not have"
@@ -263,7 +263,7 @@ _TYPE_ATTRS = {
     "device": ("type", "index"),
     "Size": ("index", "count", "numel"),
     "RemovableHandle": ("remove",),
-    "Generator": ("manual_seed", "seed", "initial_seed"),
+    "Generator": ("manual_seed", "seed", "initial_seed", "get_state", "set_state", "device"),
 }
 
 _PYTHON_TYPES = ("list", "tuple", "dict", "int", "float", "complex", "range", "slice")

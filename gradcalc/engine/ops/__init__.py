@@ -104,20 +104,9 @@ METHODS["zero_"] = inplace.zero_
 METHODS["copy_"] = inplace.copy_
 
 
-def _uniform_(self, a=0.0, b=1.0, *, generator=None):
-    """Fill with uniform random numbers in [a, b), in place."""
-    from ..random import uniform_
-    return uniform_(self, a, b, generator=generator)
+from ..random_sampling import TENSOR_METHODS as _RANDOM_METHODS  # noqa: E402
 
-
-def _normal_(self, mean=0.0, std=1.0, *, generator=None):
-    """Fill with normal random numbers, in place."""
-    from ..random import normal_
-    return normal_(self, mean, std, generator=generator)
-
-
-METHODS["uniform_"] = _uniform_
-METHODS["normal_"] = _normal_
+METHODS.update(_RANDOM_METHODS)  # uniform_ normal_ random_ bernoulli_ ... (torch's draws)
 
 
 # -- operators ------------------------------------------------------------------------
