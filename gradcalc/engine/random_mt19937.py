@@ -53,7 +53,7 @@ class Generator:
     """A random number generator (``torch.Generator``): torch's mt19937 engine, so the
     same seed draws the same numbers as PyTorch on the CPU."""
 
-    __slots__ = ("_seed", "_bitgen", "_fresh", "_next_double", "_next_float", "__weakref__")
+    __slots__ = ("_seed", "_bitgen", "_words", "_fresh", "_next_double", "_next_float", "__weakref__")
 
     def __init__(self, device="cpu"):
         from .tensor import device as _device
@@ -115,24 +115,33 @@ class Generator:
 
     # -- the engine's API: raw draws --------------------------------------------------
     def random32(self, n):
-        """``n`` consecutive ``random()`` draws (uint32 words), as a uint64 array."""
+        """``n`` consecutive ``random()`` draws, as a uint32 array."""
         if n:
             self._fresh = False
-        return self._engine().random_raw(n)
+        self._engine()
+        # numpy's bounded integers over the full 32-bit range return the engine's words
+        # one for one (no rejection, no buffering): the fastest way to read them.
+        return self._words.integers(0, 1 << 32, size=n, dtype=np.uint32)
 
     def random64(self, n):
         """``n`` consecutive ``random64()`` draws: two words each, the first the high half."""
-        if n:
-            self._fresh = False
-        raw = self._engine().random_raw(2 * n)
-        return (raw[0::2] << np.uint64(32)) | raw[1::2]
+        pairs = self.random32(2 * n).view(np.uint64)  # little-endian: the first word is the low half
+        out = pairs << np.uint64(32)
+        pairs >>= np.uint64(32)
+        out |= pairs
+        return out
 
     def _engine(self):
         bg = self._bitgen
         if bg is None:
-            bg = self._bitgen = np.random.MT19937(0)
+            bg = np.random.MT19937(0)
             bg._legacy_seeding(self.initial_seed() & 0xFFFFFFFF)  # init_genrand, as at::mt19937(seed)
+            self._set_engine(bg)
         return bg
+
+    def _set_engine(self, bg):
+        self._bitgen = bg
+        self._words = np.random.Generator(bg)
 
     # -- torch's state layout ----------------------------------------------------------
     def _state_bytes(self):
@@ -164,7 +173,7 @@ class Generator:
         bg = np.random.MT19937(0)
         bg.state = {"bit_generator": "MT19937",
                     "state": {"key": (rec["state"] & 0xFFFFFFFF).astype(np.uint32), "pos": pos}}
-        self._bitgen = bg
+        self._set_engine(bg)
         self._fresh = left == 1 and nxt == 0
         self._seed = int(rec["the_initial_seed"])
         self._next_double = float(rec["normal_y"]) if rec["normal_is_valid"] else None

@@ -24,17 +24,25 @@ _TWO_PI = 2.0 * np.pi
 # -- uniform ------------------------------------------------------------------------
 
 def unit_float(gen, n):
-    """``uniform_real_distribution<float>(0, 1)``: 24 bits of ``random()`` times 2**-24."""
-    bits = (gen.random32(n) & 0xFFFFFF).astype(_F)
-    bits *= _F(2.0 ** -24)
-    return bits
+    """``uniform_real_distribution<float>(0, 1)``: the low 24 bits of ``random()`` times 2**-24."""
+    bits = gen.random32(n).view(_I32)
+    bits &= _I32(0xFFFFFF)
+    x = bits.astype(_F)
+    x *= _F(2.0 ** -24)
+    return x
 
 
 def unit_double(gen, n):
-    """``uniform_real_distribution<double>(0, 1)``: 53 bits of ``random64()`` times 2**-53."""
-    bits = (gen.random64(n) & np.uint64(0x1FFFFFFFFFFFFF)).astype(np.float64)
-    bits *= 2.0 ** -53
-    return bits
+    """``uniform_real_distribution<double>(0, 1)``: the low 53 bits of ``random64()`` times
+    2**-53, computed as (high word's low 21 bits) * 2**-21 + (low word) * 2**-53, exact."""
+    pairs = gen.random32(2 * n).view(np.uint64)  # little-endian: first word in the low half
+    x = (pairs & np.uint64(0x1FFFFF)).astype(np.float64)
+    x *= 2.0 ** -21
+    pairs >>= np.uint64(32)
+    lo = pairs.astype(np.float64)
+    lo *= 2.0 ** -53
+    x += lo
+    return x
 
 
 def uniform(gen, n, np_dtype, low, high):
@@ -42,10 +50,8 @@ def uniform(gen, n, np_dtype, low, high):
     ``x * (high - low) + low`` in the kernel's type, and a value rounded up to ``high``
     replaced by ``low``."""
     if np_dtype == np.float64:
-        x = unit_double(gen, n)
         lo, hi = float(low), float(high)
-        x *= hi - lo
-        x += lo
+        x = fma_double(unit_double(gen, n), hi - lo, lo)
         to, frm = hi, lo
     else:
         lo, hi = _F(low), _F(high)
@@ -70,9 +76,12 @@ def fma_float(a, b, c):
 
 def fma_double(a, b, c):
     """double ``fma(a, b, c)`` for an array ``a`` and scalars: exact product (Dekker's
-    split) and a compensated sum, so the result is the correctly rounded one."""
+    split) and a compensated sum, so the result is the correctly rounded one (except
+    in the rarest ties). GCC fuses ``a * b + c`` in torch's kernels."""
     if b == 1:
         return a + c
+    if c == 0:
+        return a * b
     p = a * b
     split = 134217729.0  # 2**27 + 1
     ah = a * split
@@ -115,7 +124,7 @@ def normal_scalar(gen, n, mean, std):
         if m % 2:
             gen._next_double = float(both[-1])
     if std != 1.0 or mean != 0.0:
-        out = out * std + mean
+        out = fma_double(out, std, mean)  # val * std + mean, fused by GCC
     return out
 
 
@@ -134,14 +143,17 @@ def normal_fill(gen, n, np_dtype, mean, std):
         data = np.concatenate([data, np.zeros(n % 16, _F)]) if n % 16 else data
         fill16 = _fill16_float
     full = n - n % 16
-    if full:
-        blocks = data[:full].reshape(-1, 16)
-        fill16(blocks, mean, std)
+    # in chunks that stay in the cache: the float path makes some thirty passes over them
+    for start in range(0, full, _CHUNK):
+        fill16(data[start:min(start + _CHUNK, full)].reshape(-1, 16), mean, std)
     if n % 16:
         tail = (unit_double(gen, 16) if np_dtype == np.float64 else unit_float(gen, 16)).reshape(1, 16)
         fill16(tail, mean, std)
         data[n - 16:] = tail.reshape(16)
     return data.astype(np_dtype, copy=False)
+
+
+_CHUNK = 16 * 4096
 
 
 def _fill16_double(blocks, mean, std):
@@ -155,12 +167,13 @@ def _fill16_double(blocks, mean, std):
 
 def _fill16_float(blocks, mean, std):
     """NormalFill16<float> on AVX2: log256_ps and sincos256_ps in float32, then fmadd."""
-    u1 = _F(1.0) - blocks[:, :8]
-    lg = _log_ps(u1)
-    lg *= _F(-2.0)
-    radius = np.sqrt(lg)
+    u1 = _F(1.0) - blocks[:, :8]  # contiguous copies of the two halves
     theta = blocks[:, 8:] * _F(_TWO_PI)
-    s, c = _sincos_ps(theta)
+    work = np.empty(u1.shape, np.float64)  # one double buffer for every fused step
+    radius = _log_ps(u1, work)
+    radius *= _F(-2.0)
+    np.sqrt(radius, out=radius)
+    s, c = _sincos_ps(theta, work)
     c *= radius
     s *= radius
     blocks[:, :8] = fma_float(c, _F(std), _F(mean))
@@ -180,41 +193,59 @@ _FOPI = _F(1.27323954473516)
 _HALF, _ONE = _F(0.5), _F(1.0)
 
 
-def _fmaf(a, b, c):
-    """float32 fused multiply-add: the product of two floats is exact in double, and the
-    sum rounds once more (to double, then float: a double rounding only on exact ties of
-    the 29 dropped bits, which leaves the result within one ulp in the worst case)."""
-    r = np.multiply(a, b, dtype=np.float64)
-    r += c
-    return r.astype(_F)
+def _fma_into(y, b64, c, work):
+    """``y = fmaf(y, b, c)`` in place for a float32 array ``y``, with ``b`` and ``c`` given
+    as doubles (arrays or numbers holding float values): the product of two floats is
+    exact in double and the sum rounds to double, then to float (a double rounding can
+    differ from one rounding only on an exact tie of the dropped bits). Every step is a
+    plain same-type loop: numpy's casting ufunc loops are several times slower."""
+    np.copyto(work, y)
+    work *= b64
+    work += c
+    np.copyto(y, work, casting="unsafe")
+    return y
 
 
-def _log_ps(x):
+def _log_ps(x, work):
     """log256_ps (avx_mathfun.h) for positive float32 ``x``, operation by operation, with
-    the multiply-adds GCC fuses when it compiles torch's AVX2 kernels (-mfma)."""
-    x = np.maximum(x, np.array(0x00800000, _U32).view(_F))  # cut off denormals
+    the multiply-adds GCC fuses when it compiles torch's AVX2 kernels (-mfma).
+    ``x`` is overwritten (it is the result)."""
+    np.maximum(x, np.array(0x00800000, _U32).view(_F), out=x)  # cut off denormals
     bits = x.view(_U32)
-    e = ((bits >> _U32(23)).astype(_I32) - _I32(0x7F)).astype(_F)
+    e = (bits >> _U32(23)).view(_I32)
+    e -= _I32(0x7F)
+    e = e.astype(_F)
     e += _ONE
-    x = ((bits & _U32(~0x7F800000 & 0xFFFFFFFF)) | _HALF.view(_U32)).view(_F)
+    bits &= _U32(~0x7F800000 & 0xFFFFFFFF)
+    bits |= _HALF.view(_U32)
     mask = x < _SQRTHF
-    tmp = np.where(mask, x, _F(0.0))
-    x = x - _ONE
-    e -= np.where(mask, _ONE, _F(0.0))
+    tmp = x * mask  # x where x < sqrt(1/2), else 0
+    x -= _ONE
+    e -= mask
     x += tmp
     z = x * x
-    y = _fmaf(_LOG_P[0], x, _LOG_P[1])
-    for p in _LOG_P[2:]:
-        y = _fmaf(y, x, p)
+    x64 = x.astype(np.float64)
+    y = np.full(x.shape, _LOG_P[0])
+    for p in _LOG_P[1:]:
+        _fma_into(y, x64, float(p), work)
     y *= x
-    y = _fmaf(y, z, e * _LOG_Q1)  # of y*z + e*q1 GCC fuses the first product
-    y = _fmaf(z, -_HALF, y)
+    np.multiply(e, _LOG_Q1, out=tmp)
+    z64 = z.astype(np.float64)
+    _fma_into(y, z64, tmp.astype(np.float64), work)  # of y*z + e*q1 GCC fuses the first product
+    z *= _HALF
+    y -= z  # fma(z, -0.5, y) with z * 0.5 exact: the same single rounding
     x += y
-    return _fmaf(e, _LOG_Q2, x)
+    np.copyto(x64, x)
+    np.copyto(work, e)
+    work *= float(_LOG_Q2)
+    work += x64
+    np.copyto(x, work, casting="unsafe")
+    return x
 
 
-def _sincos_ps(x):
-    """sincos256_ps (avx_mathfun.h) for non-negative float32 ``x``: (sin, cos)."""
+def _sincos_ps(x, work):
+    """sincos256_ps (avx_mathfun.h) for non-negative float32 ``x``: (sin, cos).
+    ``x`` is overwritten."""
     y = x * _FOPI
     j = y.astype(_I32)  # cvttps: truncation
     j += _I32(1)
@@ -222,24 +253,37 @@ def _sincos_ps(x):
     y = j.astype(_F)
     sin_sign = ((j & _I32(4)) << _I32(29)).view(_U32)
     poly = (j & _I32(2)) == 0
-    x = _fmaf(y, _DP1, x)
-    x = _fmaf(y, _DP2, x)
-    x = _fmaf(y, _DP3, x)
-    cos_sign = ((~(j - _I32(2)) & _I32(4)) << _I32(29)).view(_U32)
+    j -= _I32(2)
+    np.invert(j, out=j)
+    j &= _I32(4)
+    j <<= _I32(29)
+    cos_sign = j.view(_U32)
+    y64 = y.astype(np.float64)
+    x64 = np.empty_like(y64)
+    for dp in (_DP1, _DP2, _DP3):
+        np.copyto(x64, x)
+        np.multiply(y64, float(dp), out=work)
+        work += x64
+        np.copyto(x, work, casting="unsafe")
+    np.copyto(x64, x)
     z = x * x
-    yc = _fmaf(_COSCOF[0], z, _COSCOF[1])
-    yc = _fmaf(yc, z, _COSCOF[2])
+    z64 = z.astype(np.float64)
+    yc = np.full(x.shape, _COSCOF[0])
+    _fma_into(yc, z64, float(_COSCOF[1]), work)
+    _fma_into(yc, z64, float(_COSCOF[2]), work)
     yc *= z
-    yc = _fmaf(yc, z, -(z * _HALF))  # y*z - z*0.5: again the first product fused
+    np.multiply(z64, -0.5, out=y64)
+    _fma_into(yc, z64, y64, work)  # y*z - z*0.5: again the first product fused
     yc += _ONE
-    ys = _fmaf(_SINCOF[0], z, _SINCOF[1])
-    ys = _fmaf(ys, z, _SINCOF[2])
+    ys = np.full(x.shape, _SINCOF[0])
+    _fma_into(ys, z64, float(_SINCOF[1]), work)
+    _fma_into(ys, z64, float(_SINCOF[2]), work)
     ys *= z
-    ys = _fmaf(ys, x, x)
+    _fma_into(ys, x64, x64, work)
     sin = np.where(poly, ys, yc)
     cos = np.where(poly, yc, ys)
-    sin = (sin.view(_U32) ^ sin_sign).view(_F)
-    cos = (cos.view(_U32) ^ cos_sign).view(_F)
+    sin.view(_U32)[...] ^= sin_sign
+    cos.view(_U32)[...] ^= cos_sign
     return sin, cos
 
 
@@ -249,9 +293,13 @@ def from_to(gen, n, span, base):
     """``uniform_int_from_to_distribution``: ``word % span + base``, one 32-bit word for
     spans below 2**28, a 64-bit ``random64()`` otherwise. int64 results (wrapping)."""
     span = int(span)
-    words = gen.random64(n) if span >= 1 << 28 else gen.random32(n)
-    vals = words % np.uint64(span)
-    return (vals + np.uint64(base & 0xFFFFFFFFFFFFFFFF)).view(np.int64)
+    if span >= 1 << 28:
+        vals = gen.random64(n) % np.uint64(span)
+        vals += np.uint64(base & 0xFFFFFFFFFFFFFFFF)
+        return vals.view(np.int64)
+    vals = (gen.random32(n) % np.uint32(span)).astype(np.int64)
+    vals += base
+    return vals
 
 
 def full_range(gen, n):
@@ -286,7 +334,7 @@ def geometric(gen, n, p):
 
 def cauchy(gen, n, median, sigma):
     u = unit_double(gen, n)
-    return median + sigma * np.tan(np.pi * (u - 0.5))
+    return fma_double(np.tan(np.pi * (u - 0.5)), sigma, median)  # median + sigma * tan(...), fused
 
 
 def log_normal(gen, n, mean, std):
