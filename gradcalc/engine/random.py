@@ -6,6 +6,10 @@ are in ``random_sampling``. This module's public names are exactly torch.random'
 """
 
 from .random_mt19937 import Generator, default_generator
+# The samplers, importable from here too for the engine's own modules (nn.init, utils.data);
+# they are not in __all__, so torch.random shows only torch.random's names.
+from .random_sampling import (  # noqa: F401
+    bernoulli, bernoulli_, multinomial, normal, normal_, rand, randint, randn, random_, randperm, uniform_)
 
 __all__ = ["manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state", "fork_rng",
            "default_generator", "Generator"]
