@@ -43,6 +43,8 @@ def overlapping(arr):
     refuse to write such a tensor, except fill_, zero_, masked_fill_, tril_/triu_ and index_put_."""
     if not arr.flags.writeable:
         return True
+    if arr.size <= 1:  # numpy gives empty arrays zero strides; nothing to share
+        return False
     for n, st in zip(arr.shape, arr.strides):
         if st == 0 and n > 1:
             return True
