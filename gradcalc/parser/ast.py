@@ -283,12 +283,60 @@ class Param(Node):
 
 class FunctionDef(Statement):
     """``def name(params) [-> returns]: body``; ``params`` a tuple of Param,
-    ``returns`` the annotation or None (annotations are parsed, never checked)."""
+    ``returns`` the annotation or None (annotations are parsed, never checked).
+    ``decorator_list``: the ``@expr`` above it, top first (applied bottom first)."""
 
     name: str
     params: tuple
     returns: Any
     body: tuple
+    decorator_list: tuple
+
+
+class ClassDef(Statement):
+    """``class name(bases, keywords): body``; ``bases`` a tuple of expressions,
+    ``keywords`` a tuple of Keyword (``metaclass=...`` parses; the interpreter refuses it),
+    ``decorator_list`` as for FunctionDef."""
+
+    name: str
+    bases: tuple
+    keywords: tuple
+    body: tuple
+    decorator_list: tuple
+
+
+class ExceptHandler(Node):
+    """``except [type [as name]]: body``; ``type`` an expression or None (bare except),
+    ``name`` a str or None."""
+
+    type: Any
+    name: Any
+    body: tuple
+
+
+class Try(Statement):
+    """``try: body`` with ``handlers`` (ExceptHandler), ``orelse`` (the else block) and
+    ``finalbody`` (the finally block); the blocks are empty tuples when absent."""
+
+    body: tuple
+    handlers: tuple
+    orelse: tuple
+    finalbody: tuple
+
+
+class Raise(Statement):
+    """``raise [exc [from cause]]``; ``exc`` and ``cause`` expressions or None."""
+
+    exc: Any
+    cause: Any
+
+
+class AnnAssign(Statement):
+    """``target: annotation [= value]``; ``value`` None when absent (then nothing is bound)."""
+
+    target: Expression
+    annotation: Expression
+    value: Any
 
 
 # ------------------------------------------------------------------ expressions
@@ -368,6 +416,46 @@ class GeneratorExp(Expression):
 
     elt: Expression
     generators: tuple
+
+
+class DictComp(Expression):
+    """``{key: value for ...}``."""
+
+    key: Expression
+    value: Expression
+    generators: tuple
+
+
+class SetComp(Expression):
+    """``{elt for ...}``."""
+
+    elt: Expression
+    generators: tuple
+
+
+class Dict(Expression):
+    """``{k: v, **d}``: ``keys`` and ``values`` in order; a ``**d`` entry has key None."""
+
+    keys: tuple
+    values: tuple
+
+
+class Set(Expression):
+    """``{a, b, *c}``: ``elts`` as for List (never empty: ``{}`` is a Dict)."""
+
+    elts: tuple
+
+
+class Yield(Expression):
+    """``yield [value]`` (value None when bare); the function containing it is a generator."""
+
+    value: Any
+
+
+class YieldFrom(Expression):
+    """``yield from value``."""
+
+    value: Expression
 
 
 class BinOp(Expression):

@@ -16,9 +16,7 @@ from .errors import ParseError
 
 # Python keywords that are not part of the language: a clear message instead of a
 # puzzling "invalid syntax" (the lexer reads them as names).
-UNSUPPORTED_KEYWORDS = frozenset(
-    {"class", "try", "except", "finally", "raise", "yield", "async", "await"}
-)
+UNSUPPORTED_KEYWORDS = frozenset({"async", "await"})
 
 
 def _pos(first, last) -> dict:
@@ -59,7 +57,9 @@ def describe(node) -> str:
         A.Lambda: "lambda", A.ListComp: "list comprehension",
         A.GeneratorExp: "generator expression", A.JoinedStr: "f-string expression",
         A.Tuple: "tuple", A.List: "list", A.Starred: "starred", A.Name: "name",
-        A.Attribute: "attribute", A.Subscript: "subscript",
+        A.Attribute: "attribute", A.Subscript: "subscript", A.Dict: "dict literal", A.Set: "set display",
+        A.DictComp: "dict comprehension", A.SetComp: "set comprehension", A.Yield: "yield expression",
+        A.YieldFrom: "yield expression",
     }.get(type(node), "expression")
 
 
@@ -132,11 +132,14 @@ class Builder:
 
     def expr_stmt(self, c):
         value = c[0]
+        if type(value) is tuple:  # a yield_expr
+            value = value[0]
         if type(value) is A.Starred:
             raise _error("can't use starred expression here", value)
         return A.Expr(value, **_pos(value, value))
 
     def assign_stmt(self, c):
+        c = [x[0] if type(x) is tuple else x for x in c]
         *targets, value = c
         if type(value) is A.Starred:
             raise _error("can't use starred expression here", value)
@@ -149,9 +152,43 @@ class Builder:
 
     def augassign_stmt(self, c):
         target, op, value = c
+        if type(value) is tuple:
+            value = value[0]
         if type(target) not in (A.Name, A.Attribute, A.Subscript):
             raise _error(f"'{describe(target)}' is an illegal expression for augmented assignment", target)
         return A.AugAssign(target, op.value[:-1], value, **_pos(target, value))
+
+    def annassign_stmt(self, c):
+        target, annotation, value = c if len(c) == 3 else (*c, None)
+        if type(value) is tuple:
+            value = value[0]
+        if type(target) is A.Tuple:
+            raise _error("only single target (not tuple) can be annotated", target)
+        if type(target) is A.List:
+            raise _error("only single target (not list) can be annotated", target)
+        if type(target) not in (A.Name, A.Attribute, A.Subscript):
+            raise _error("illegal target for annotation", target)
+        return A.AnnAssign(target, annotation, value, **_pos(target, value or annotation))
+
+    def raise_stmt(self, c):
+        kw, exc, cause = c
+        return A.Raise(exc, cause, **_pos(kw, cause or exc or kw))
+
+    # A yield is handed up as a 1-tuple, so that the statements that may hold one can
+    # tell it from an ordinary expression (elsewhere it must be parenthesized).
+    def yield_expr(self, c):
+        kw, value = c
+        if type(value) is A.Starred:
+            raise _error("can't use starred expression here", value)
+        return (A.Yield(value, **_pos(kw, value or kw)),)
+
+    def yield_from(self, c):
+        kw, value = c
+        return (A.YieldFrom(value, **_pos(kw, value)),)
+
+    def paren_yield(self, c):
+        lpar, inner, rpar = c
+        return inner[0]  # Python places a yield without its parentheses
 
     def del_stmt(self, c):
         kw, target = c
@@ -247,7 +284,46 @@ class Builder:
 
     def funcdef(self, c):
         kw, name, params, returns, body = c
-        return A.FunctionDef(_check_name(name), params or (), returns, body, **_pos(kw, body[-1]))
+        return A.FunctionDef(_check_name(name), params or (), returns, body, (), **_pos(kw, body[-1]))
+
+    def classdef(self, c):
+        kw, name, lpar, arguments, rpar, body = c
+        bases, keywords = arguments if arguments is not None else ((), ())
+        for k in keywords:
+            if k.arg is None:
+                raise _error("'**' in a class definition is not supported in gradcalc", k)
+        return A.ClassDef(_check_name(name), bases, keywords, body, (), **_pos(kw, body[-1]))
+
+    def decorator(self, c):
+        return c  # [AT, expression]
+
+    def decorated(self, c):
+        *decorators, definition = c
+        values = [d[1] for d in decorators]
+        fields = {f: getattr(definition, f) for f in definition._fields}
+        fields["decorator_list"] = tuple(values)
+        return type(definition)(**fields, **_pos(definition, definition))
+
+    def except_clause(self, c):
+        kw, exc_type, name, body = c
+        return A.ExceptHandler(exc_type, name and _check_name(name), body, **_pos(kw, body[-1]))
+
+    def finally_clause(self, c):
+        return c[1]
+
+    def try_stmt(self, c):
+        kw, body, *handlers, orelse, finalbody = c
+        orelse = orelse or ()
+        finalbody = finalbody or ()
+        bare = [h for h in handlers[:-1] if h.type is None]
+        if bare:
+            raise _error("default 'except:' must be last", bare[0])
+        last = _end_of(finalbody) or _end_of(orelse) or handlers[-1]
+        return A.Try(body, tuple(handlers), orelse, finalbody, **_pos(kw, last))
+
+    def try_finally(self, c):
+        kw, body, finalbody = c
+        return A.Try(body, (), (), finalbody, **_pos(kw, finalbody[-1]))
 
     # ------------------------------------------------------------ parameters
     # Each param callback hands up (kind, first token, name token, default, annotation);
@@ -397,6 +473,34 @@ class Builder:
     def genexp(self, c):
         lpar, elt, generators, rpar = c
         return A.GeneratorExp(elt, generators, **_pos(lpar, rpar))
+
+    def dict(self, c):
+        entries = [x for x in c[1:-1] if x is not None]
+        keys = tuple(k for k, _ in entries)
+        values = tuple(v for _, v in entries)
+        return A.Dict(keys, values, **_pos(c[0], c[-1]))
+
+    def dict_entry(self, c):
+        return (c[0], c[1])
+
+    def dict_unpack(self, c):
+        return (None, c[1])
+
+    def dictcomp(self, c):
+        lbrace, (key, value), generators, rbrace = c
+        if key is None:
+            raise _error("dict unpacking cannot be used in dict comprehension", value)
+        return A.DictComp(key, value, generators, **_pos(lbrace, rbrace))
+
+    def set(self, c):
+        elts = tuple(x for x in c[1:-1] if x is not None)
+        return A.Set(elts, **_pos(c[0], c[-1]))
+
+    def setcomp(self, c):
+        lbrace, elt, generators, rbrace = c
+        if type(elt) is A.Starred:
+            raise _error("iterable unpacking cannot be used in comprehension", elt)
+        return A.SetComp(elt, generators, **_pos(lbrace, rbrace))
 
     def list(self, c):
         elts = tuple(x for x in c[1:-1] if x is not None)

@@ -21,8 +21,8 @@ from __future__ import annotations
 from .errors import ParseError
 from .lexer import Token
 
-OPENERS = {"LPAR": ")", "LSQB": "]"}
-CLOSERS = {"RPAR": "(", "RSQB": "["}
+OPENERS = {"LPAR": ")", "LSQB": "]", "LBRACE": "}"}
+CLOSERS = {"RPAR": "(", "RSQB": "[", "RBRACE": "{"}
 MAX_INDENT_LEVELS = 100  # Python's limit too ("too many levels of indentation")
 
 

@@ -13,12 +13,12 @@ from .lexer import LexFailure, Token
 EXPRESSION_STARTERS = frozenset({
     "NAME", "DEC_NUMBER", "HEX_NUMBER", "OCT_NUMBER", "BIN_NUMBER", "FLOAT_NUMBER",
     "IMAG_NUMBER", "STRING", "LONG_STRING", "LPAR", "LSQB", "MINUS", "PLUS", "TILDE",
-    "NOT", "LAMBDA", "NONE", "TRUE", "FALSE", "ELLIPSIS",
+    "NOT", "LAMBDA", "NONE", "TRUE", "FALSE", "ELLIPSIS", "LBRACE",
 })
 # Tokens that are a complete operand: two of them in a row is a missing operator/comma.
 OPERAND_ENDS = frozenset({
     "NAME", "DEC_NUMBER", "HEX_NUMBER", "OCT_NUMBER", "BIN_NUMBER", "FLOAT_NUMBER",
-    "IMAG_NUMBER", "STRING", "LONG_STRING", "RPAR", "RSQB", "NONE", "TRUE", "FALSE",
+    "IMAG_NUMBER", "STRING", "LONG_STRING", "RPAR", "RSQB", "RBRACE", "NONE", "TRUE", "FALSE",
     "ELLIPSIS",
 })
 NUMBER_TYPES = frozenset({"DEC_NUMBER", "HEX_NUMBER", "OCT_NUMBER", "BIN_NUMBER", "FLOAT_NUMBER"})
@@ -28,9 +28,11 @@ LINE_BREAKS = frozenset({"_NEWLINE", "_INDENT", "_DEDENT", "$END"})
 HEADER_NAMES = {
     "IF": "'if' statement", "ELIF": "'elif' statement", "ELSE": "'else' statement",
     "WHILE": "'while' statement", "FOR": "'for' statement", "WITH": "'with' statement",
-    "DEF": "function definition",
+    "DEF": "function definition", "CLASS": "class definition", "TRY": "'try' statement",
+    "EXCEPT": "'except' statement", "FINALLY": "'finally' statement",
 }
-COMPOUND_KEYWORDS = frozenset({"IF", "ELIF", "ELSE", "WHILE", "FOR", "WITH", "DEF"})
+COMPOUND_KEYWORDS = frozenset({"IF", "ELIF", "ELSE", "WHILE", "FOR", "WITH", "DEF", "CLASS", "TRY", "EXCEPT",
+                               "FINALLY"})
 
 
 def _at(message: str, tok, kind: str = "SyntaxError", incomplete: bool = False) -> ParseError:
@@ -88,11 +90,8 @@ def unexpected_token(err: UnexpectedToken, state: LineState, text: str) -> Parse
     at_line_start = prev is None or prev.type in LINE_BREAKS
     if kind == "COLON" and text[tok.end_pos:tok.end_pos + 1] == "=":
         return _at("the ':=' operator is not supported in gradcalc", tok)
-    if kind == "AT" and at_line_start:
-        return _at("decorators are not supported in gradcalc", tok)
-    if kind == "COLON" and prev is not None and prev is first and prev.type == "NAME" \
-            and not state.brackets:
-        return _at("variable annotations are not supported in gradcalc", tok)
+    if kind == "EQUAL" and prev is not None and prev.type == "COLON" and prev.end_pos == tok.start_pos:
+        return _at("the ':=' operator is not supported in gradcalc", prev)
     if kind == "DOT" and prev is not None and prev.type == "FROM":
         return _at("relative imports are not supported in gradcalc", tok)
     if state.brackets and state.brackets[-1].type == "LPAR" and (
@@ -191,10 +190,6 @@ def lex_error(text: str, failure: LexFailure) -> ParseError:
         return here("unexpected character after line continuation character")
     if ch == "\x00":
         return here("source code cannot contain null bytes")
-    if ch == "{":
-        return here("dict and set literals are not supported in gradcalc ('{' cannot start an expression)")
-    if ch == "}":
-        return here("unmatched '}'")
     code = ord(ch)
     if code < 32 or 0x7F <= code < 0xA0 or not ch.isprintable():
         return here(f"invalid non-printable character U+{code:04X}")

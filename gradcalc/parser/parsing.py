@@ -11,7 +11,7 @@ from __future__ import annotations
 import gc
 
 from . import ast as A
-from .checks import MAX_DEPTH, check_depth, check_statements
+from .checks import MAX_DEPTH, check_depth, check_statements, check_yields
 from .errors import ParseError
 from .indenter import LineState, indent_tokens
 from .lalr import UnexpectedToken, parse_tokens
@@ -106,6 +106,8 @@ def parse(source: str, filename: str = "<input>", max_depth: int = MAX_DEPTH) ->
     try:
         module, state = run(text, "file_input", expression=False)
         check_statements(module)
+        if "yield" in text:
+            check_yields(module)
         if state.depth_bound() > max_depth:
             check_depth(module, max_depth)
     except ParseError as err:

@@ -43,6 +43,8 @@ EXPRESSIONS = [
     "[f(x) for x in xs if c]", "[x for x in a for y in b if x if y]",
     "[(i, v) for i, v in enumerate(xs)]", "(x for x in y)", "[x for x in range(3) if x if not x]",
     "[[1, 2], [3, 4]]", "[x if x else y for x in z]", "[lambda: x for x in y]",
+    "{}", "{1: 2}", "{'a': 1, 'b': [2],}", "{**a, 'b': 1, **c}", "{1, 2}", "{1,}", "{*a, b}",
+    "{k: v for k, v in d.items() if v}", "{x for x in y}", "{x: {y} for x in z}",
 ]
 
 
@@ -78,6 +80,15 @@ STATEMENTS = [
     "from torch import nn", "from torch.nn import functional as F", "from torch import a, b as c",
     "from torch import (a, b,)", "from torch import *",
     "global a, b",
+    "class A:\n    pass\n", "class A(B, C):\n    x = 1\n    def f(self):\n        return super().f()\n",
+    "class A(B, metaclass=M):\n    pass\n", "class A():\n    'doc'\n",
+    "@d\ndef f():\n    pass\n", "@d(1)\n@e.f\nclass A:\n    @staticmethod\n    def g():\n        pass\n",
+    "@torch.no_grad()\ndef f(x):\n    return x\n",
+    "try:\n    x\nexcept:\n    pass\n", "try:\n    x\nexcept E as e:\n    raise\nelse:\n    y\nfinally:\n    z\n",
+    "try:\n    x\nfinally:\n    y\n", "try:\n    x\nexcept (A, B):\n    pass\nexcept C:\n    pass\n",
+    "raise", "raise E", "raise E('x') from e", "raise E from None",
+    "def g():\n    yield\n    yield 1\n    yield 1, 2\n    x = yield\n    y = yield from z\n    w = (yield)\n",
+    "x: int", "x: int = 1", "x.y: float = 2.0", "x[0]: int = 1",
     "x = 1  # comment\n# another\ny = 2\n", "\n\n# only comments\n\n", "",
     "x = (1 +\n     2)\n", "x = [\n    1,\n    2,\n]\n", "x = 1 + \\\n    2\n", "f(a,\n  b=1)\n",
     "if (a and\n        b):\n    pass\n", "x = '''a\nb'''\ny = 1\n",
@@ -104,7 +115,7 @@ def test_spelled_out_trees():
         "FunctionDef('f', (Param('a', 'positional', None, None), "
         "Param('b', 'positional', Constant(2), None), Param('c', 'var_positional', None, None), "
         "Param('d', 'keyword_only', None, None), Param('e', 'var_keyword', None, None)), "
-        "None, (Pass(),))"
+        "None, (Pass(),), ())"
     )
     assert expr('f"{loss.item():.4f}"') == (
         "JoinedStr((FormattedValue(Call(Attribute(Name('loss'), 'item'), (), ()), None, "
@@ -244,6 +255,9 @@ def test_every_statement_and_expression_class_is_reachable():
         "def h():\n    x = 1\n    def k():\n        nonlocal x\n    pass\n"
         "for i in []:\n    break\nwhile 0:\n    continue\nif 1:\n    pass\n"
         "with a as b:\n    pass\nprint(x)\n"
+        "@d\nclass C(B):\n    z: int = 1\n    def g(self):\n        yield from (yield 1)\n"
+        "try:\n    pass\nexcept E as e:\n    raise E from e\n"
+        "q = [{1: 2}, {1}, {k: v for k in a}, {k for k in a}]\n"
         "y = [*a, (1,), f'{x!r:>3}', [i for i in a], (i for i in a), x[1:2], x.y, -x, a and b,"
         " a < b, a if b else c, f(*a, k=1), a + b, ...]\n"
     )
