@@ -100,6 +100,17 @@ def name_loader(name, node, cx):
     scope = cx.scope
 
     missing = _MISSING
+    if kind == "classdict":  # a name the class body binds: its namespace first, then the globals
+        def load_class_name(f):
+            v = f[0].get(name, missing)
+            if v is missing:
+                v = ns.get(name, missing)
+                if v is missing:
+                    v = builtins.get(name, missing)
+                    if v is missing:
+                        raise located(NameError(f"name '{name}' is not defined"), loc)
+            return v
+        return load_class_name
 
     def load_global(f):
         v = ns.get(name, missing)  # no exception for the common miss (builtins, torch names)
@@ -182,6 +193,9 @@ def _slice(n, cx):
 # -- calls ----------------------------------------------------------------------------------
 
 def _call(n, cx):
+    if type(n.func) is A.Name and n.func.id == "super" and not n.args and not n.keywords \
+            and "__class__" in cx.scope.free:
+        return _zero_arg_super(n, cx)
     func = expr(n.func, cx)
     loc = (cx.src, n)
     simple = not n.keywords and not any(type(a) is A.Starred for a in n.args)
@@ -287,6 +301,33 @@ def _call(n, cx):
             note(e, loc)
             raise
     return call_general
+
+
+def _zero_arg_super(n, cx):
+    """``super()`` in a method: ``super(TheClass, first_argument)``, as Python's compiler makes it."""
+    from .builtins_lang import super as language_super
+    from .runtime import Cell
+
+    load = expr(n.func, cx)
+    class_slot = cx.scope.slots["__class__"]
+    has_first = bool(cx.scope.params)
+    loc = (cx.src, n)
+
+    def zero_arg_super(f):
+        try:
+            fn = load(f)
+            if fn is not language_super:
+                return fn()
+            if not has_first:
+                raise RuntimeError("super(): no arguments")
+            first = f[1]
+            if type(first) is Cell:
+                first = first.v
+            return super(f[class_slot].v, first)
+        except BaseException as e:
+            note(e, loc)
+            raise
+    return zero_arg_super
 
 
 def _callee(fn):
@@ -638,9 +679,82 @@ def _genexp(n, cx):
     return comprehension(n, cx, generator=True)
 
 
+def _setcomp(n, cx):
+    from .functions import comprehension
+
+    return comprehension(n, cx, generator=False, make=set)
+
+
+def _dictcomp(n, cx):
+    from .functions import comprehension
+
+    return comprehension(n, cx, generator=False, make=dict)
+
+
+def _set(n, cx):
+    items = _items(n.elts, cx)
+    loc = (cx.src, n)
+
+    def set_(f):
+        v = items(f)
+        try:
+            return set(v)
+        except BaseException as e:
+            note(e, loc)
+            raise
+    return set_
+
+
+def _dict(n, cx):
+    parts = [(expr(k, cx) if k is not None else None, expr(v, cx), (cx.src, v)) for k, v in zip(n.keys, n.values)]
+    if all(k is not None for k, _, _ in parts):
+        pairs = [(k, v) for k, v, _ in parts]
+        loc = (cx.src, n)
+        if not pairs:
+            return lambda f: {}
+
+        def dict_(f):
+            out = {}
+            try:
+                for k, v in pairs:
+                    out[k(f)] = v(f)
+            except BaseException as e:
+                note(e, loc)
+                raise
+            return out
+        return dict_
+
+    def dict_unpack(f):
+        out = {}
+        for k, v, loc in parts:
+            try:
+                if k is None:
+                    m = v(f)
+                    if not hasattr(type(m), "keys"):
+                        raise TypeError(f"'{type(m).__name__}' object is not a mapping")
+                    out.update(m)
+                else:
+                    out[k(f)] = v(f)
+            except BaseException as e:
+                note(e, loc)
+                raise
+        return out
+    return dict_unpack
+
+
+def _yield_outside(n, cx):
+    from gradcalc.parser.errors import ParseError
+
+    raise ParseError("a yield inside an expression is not supported in gradcalc: write it as a statement "
+                     "(yield v, or x = yield v)", line=n.line, column=n.column, end_line=n.end_line,
+                     end_column=n.end_column)
+
+
 _EXPR = {
     A.Constant: _constant, A.Name: _name, A.Attribute: _attribute, A.Subscript: _subscript, A.Slice: _slice,
     A.Call: _call, A.BinOp: _binop, A.UnaryOp: _unaryop, A.BoolOp: _boolop, A.Compare: _compare,
     A.IfExp: _ifexp, A.List: _list, A.Tuple: _tuple, A.JoinedStr: _joinedstr, A.FormattedValue: _formatted,
     A.Starred: _starred, A.Lambda: _lambda, A.ListComp: _listcomp, A.GeneratorExp: _genexp,
+    A.SetComp: _setcomp, A.DictComp: _dictcomp, A.Set: _set, A.Dict: _dict,
+    A.Yield: _yield_outside, A.YieldFrom: _yield_outside,
 }

@@ -155,8 +155,8 @@ def _augmented(symbol):
 
     def aug(a, b):
         ta = type(a)
-        if ta is list or ta is dict:
-            touch(a)  # list += changes the list in place
+        if ta is list or ta is dict or ta is set:
+            touch(a)  # list += / set |= change the container in place
         elif ta.__module__ == "numpy":
             raise TypeError("numpy arrays are read-only in gradcalc: compute on the tensor instead")
         if repeat:
@@ -394,7 +394,7 @@ def _for(n, cx):
     orelse = block(n.orelse, cx) if n.orelse else None
     flag = cx.rt.flag
     loc = (cx.src, n.iter)
-    if type(n.target) is A.Name and cx.scope.lookup(n.target.id)[0] != "cell":
+    if type(n.target) is A.Name and cx.scope.lookup(n.target.id)[0] not in ("cell", "classdict"):
         return _for_name(n.target.id, iterable, body, orelse, flag, loc, cx)
     st = store(n.target, cx)
 
@@ -476,9 +476,12 @@ def _with_item(item, body, cx):
 
 
 def _functiondef(n, cx):
+    decorators = [expr(d, cx) for d in n.decorator_list]
     create = function_maker(n, cx, n.name, body=lambda inner: block(n.body, inner))
     st = name_store(n.name, cx)
     loc = (cx.src, n)
+    if decorators:
+        return _decorated(decorators, create, st, loc, n.decorator_list)
 
     def def_(f):
         try:
@@ -489,11 +492,175 @@ def _functiondef(n, cx):
     return def_
 
 
+def _decorated(decorators, create, st, loc, nodes):
+    """``@d1 @d2 def/class``: the decorators evaluated top down, then applied bottom up."""
+    locs = [(loc[0], d) for d in nodes]
+
+    def decorated(f):
+        try:
+            found = [d(f) for d in decorators]
+            value = create(f)
+        except BaseException as e:
+            note(e, loc)
+            raise
+        for d, where in zip(reversed(found), reversed(locs)):
+            try:
+                value = d(value)
+            except BaseException as e:
+                note(e, where)
+                raise
+        st(f, value)
+    return decorated
+
+
+def _classdef(n, cx):
+    from .errors import boundary
+    from .functions import docstring
+    from .runtime import Cell
+
+    scope = cx.scopes[n]
+    inner = cx.child(scope)
+    body = block(n.body, inner)
+    for b in n.bases:
+        if type(b) is A.Starred:
+            from gradcalc.parser.errors import ParseError
+            raise ParseError("'*' in a class's bases is not supported in gradcalc", line=b.line,
+                             column=b.column, end_line=b.end_line, end_column=b.end_column)
+    bases = [expr(b, cx) for b in n.bases]
+    keywords = [(k.arg, expr(k.value, cx)) for k in n.keywords]
+    free_sources = [cx.scope.slots[name] for name in scope.free]
+    class_cell = "__class__" in scope.cells
+    name, qualname, doc = n.name, scope.qualname, docstring(n)
+    loc = (cx.src, n)
+    make_class = sandbox.make_class
+
+    def create(f):
+        try:
+            found = tuple([b(f) for b in bases])
+            kws = {k: v(f) for k, v in keywords}
+        except BaseException as e:
+            note(e, loc)
+            raise
+        ns = {}
+        fr = [ns, Cell()] if class_cell else [ns]
+        for s in free_sources:
+            fr.append(f[s])
+        try:
+            body(fr)
+        except BaseException as e:
+            boundary(e, name)
+            raise
+        try:
+            cls = make_class(name, qualname, found, ns, kws, doc)
+        except BaseException as e:
+            note(e, loc)
+            raise
+        if class_cell:
+            fr[1].v = cls
+        return cls
+
+    decorators = [expr(d, cx) for d in n.decorator_list]
+    st = name_store(n.name, cx)
+    if decorators:
+        return _decorated(decorators, create, st, loc, n.decorator_list)
+
+    def class_(f):
+        st(f, create(f))
+    return class_
+
+
+def _annassign(n, cx):
+    if n.value is None:
+        return _nothing  # `x: int` declares; annotations are kept, never checked
+    return _assign(A.Assign((n.target,), n.value, line=n.line, column=n.column, end_line=n.end_line,
+                            end_column=n.end_column), cx)
+
+
+# -- exceptions ----------------------------------------------------------------------------
+
+def _try(n, cx):
+    from .exceptions import handler_matcher, uncatchable
+
+    body = block(n.body, cx)
+    handlers = []
+    for h in n.handlers:
+        match = handler_matcher(h, cx)
+        st = name_store(h.name, cx) if h.name is not None else None
+        unbind = delete_quietly(h.name, cx) if h.name is not None else None
+        handlers.append((match, st, unbind, block(h.body, cx)))
+    orelse = block(n.orelse, cx) if n.orelse else None
+    final = block(n.finalbody, cx) if n.finalbody else None
+    inner = body
+    if handlers:
+        def try_except(f):
+            try:
+                r = body(f)
+            except BaseException as e:
+                if isinstance(e, uncatchable):
+                    raise
+                for match, st, unbind, handler in handlers:
+                    if match(f, e):
+                        if st is None:
+                            return handler(f)
+                        st(f, e)
+                        try:
+                            return handler(f)
+                        finally:
+                            unbind(f)  # as Python does: the name is gone after the handler
+                raise
+            if orelse is not None:
+                return orelse(f)
+            return r
+        inner = try_except
+    elif orelse is not None:  # pragma: no cover - the parser allows else only after handlers
+        raise AssertionError("else without except")
+    if final is None:
+        return inner
+
+    def try_finally(f):
+        try:
+            r = inner(f)
+        except BaseException as e:
+            fr = final(f)
+            if fr is not None and not isinstance(e, uncatchable):
+                return fr  # return/break/continue in finally: the exception is dropped, as in Python
+            raise
+        fr = final(f)
+        return r if fr is None else fr
+    return try_finally
+
+
+def delete_quietly(name, cx):
+    """Unbind ``name`` if bound (the ``as`` name of an except clause, after its block)."""
+    from .runtime import UNBOUND
+
+    kind, slot = cx.scope.lookup(name)
+    if kind == "local":
+        def unbind_local(f):
+            f[slot] = UNBOUND
+        return unbind_local
+    if kind == "cell":
+        def unbind_cell(f):
+            f[slot].v = UNBOUND
+        return unbind_cell
+    if kind == "classdict":
+        return lambda f: f[0].pop(name, None)
+    ns = cx.rt.ns
+    return lambda f: ns.pop(name, None)
+
+
+def _raise(n, cx):
+    from .exceptions import make_raise
+
+    return make_raise(n, cx)
+
+
 _NO_OPS = (A.Pass, A.Global, A.Nonlocal)
 
 _STMT = {
     A.Expr: _expr_stmt, A.Assign: _assign, A.AugAssign: _augassign, A.Delete: _delete, A.Return: _return,
     A.Break: _break, A.Continue: _continue, A.Assert: _assert, A.Import: _import, A.ImportFrom: _import_from,
     A.Magic: _magic, A.If: _if, A.While: _while, A.For: _for, A.With: _with, A.FunctionDef: _functiondef,
+    A.ClassDef: _classdef, A.AnnAssign: _annassign, A.Try: _try, A.Raise: _raise,
     A.Pass: lambda n, cx: _nothing, A.Global: lambda n, cx: _nothing, A.Nonlocal: lambda n, cx: _nothing,
 }

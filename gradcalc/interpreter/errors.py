@@ -171,20 +171,28 @@ def _collapse(frames, spans):
 
 def kind_and_message(exc):
     """``(kind, message)`` of an exception, in Python's words (engine subclasses by their builtin base)."""
-    kind = getattr(exc, "kind", None)
-    if isinstance(kind, str) and hasattr(exc, "message"):  # Stop, ParseError
-        return kind, exc.message
+    user = type(exc).__module__ == "__main__"  # a class of the user's program
+    if not user:
+        kind = exc.__dict__.get("kind") or getattr(type(exc), "kind", None)
+        if isinstance(kind, str) and hasattr(exc, "message"):  # Stop, ParseError
+            return kind, exc.message
     if isinstance(exc, KeyboardInterrupt):
         return "KeyboardInterrupt", ""
-    for cls in type(exc).__mro__:
-        if cls.__module__ == "builtins":
-            kind = cls.__name__
-            break
-    else:  # pragma: no cover - every exception derives from a builtin one
-        kind = type(exc).__name__
-    if isinstance(exc, (KeyError,)) and len(exc.args) == 1:
-        return kind, repr(exc.args[0])
-    return kind, str(exc)
+    if user:
+        kind = type(exc).__qualname__  # as Python's traceback names a class of __main__
+    else:
+        for cls in type(exc).__mro__:
+            if cls.__module__ == "builtins":
+                kind = cls.__name__
+                break
+        else:  # pragma: no cover - every exception derives from a builtin one
+            kind = type(exc).__name__
+    try:
+        if isinstance(exc, KeyError) and len(exc.args) == 1:
+            return kind, repr(exc.args[0])
+        return kind, str(exc)
+    except BaseException:  # a user's __str__ that fails (Python prints the same)
+        return kind, "<exception str() failed>"
 
 
 def from_exception(exc):
@@ -277,6 +285,10 @@ def name_error_message(name, candidates):
     conventional = _CONVENTIONAL_IMPORTS.get(name)
     if conventional:
         return message + f". Did you forget to import it? ({conventional})"
+    from .builtins_lang import REFUSED
+
+    if name in REFUSED:
+        return message + f" ('{name}' is left out of gradcalc's language: {REFUSED[name]})"
     hint = did_you_mean(name, candidates)
     if hint:
         return message + hint

@@ -29,8 +29,13 @@ def function_maker(node, cx, name, body=None):
     scope = cx.scopes[node]
     inner = cx.child(scope)
     is_lambda = body is None
+    generator = scope.generator
     if is_lambda:
         body_expr = expr(node.body, inner)
+    elif generator:
+        from .generators import gen_block
+
+        body = gen_block(node.body, inner)
     else:
         body = body(inner)
     params = node.params
@@ -44,7 +49,7 @@ def function_maker(node, cx, name, body=None):
     rt = cx.rt
     flag, depth, max_depth = rt.flag, rt.depth, rt.max_depth
     loc = (cx.src, node)
-    doc = _docstring(node)
+    doc = docstring(node)
 
     def create(f):
         try:
@@ -56,7 +61,22 @@ def function_maker(node, cx, name, body=None):
         closure = [f[s] for s in free_sources]
         bind = spec.binder(defaults, kwdefaults, closure)
 
-        if is_lambda:
+        if generator:
+            def run(fr):
+                try:
+                    if (yield from body(fr)) is RETURN:
+                        return fr[0]
+                    return None
+                except BaseException as e:
+                    boundary(e, name)
+                    raise
+
+            def call(*args, **kwargs):
+                gen = run(bind(args, kwargs))
+                gen.__name__ = name
+                gen.__qualname__ = qualname
+                return gen
+        elif is_lambda:
             def call(*args, **kwargs):
                 fr = bind(args, kwargs)
                 if flag[0] is not None:
@@ -67,7 +87,7 @@ def function_maker(node, cx, name, body=None):
                         raise RecursionError("maximum recursion depth exceeded")
                     return body_expr(fr)
                 except BaseException as e:
-                    boundary(e, qualname)
+                    boundary(e, name)
                     raise
                 finally:
                     depth[0] -= 1
@@ -84,7 +104,7 @@ def function_maker(node, cx, name, body=None):
                         return fr[0]
                     return None
                 except BaseException as e:
-                    boundary(e, qualname)
+                    boundary(e, name)
                     raise
                 finally:
                     depth[0] -= 1
@@ -117,8 +137,8 @@ def signature(fn):
     return inspect.Signature(out)
 
 
-def _docstring(node):
-    """A ``def``'s docstring: its body's first statement when that is a string literal."""
+def docstring(node):
+    """A ``def``'s or ``class``'s docstring: its body's first statement when that is a string literal."""
     body = getattr(node, "body", None)
     if isinstance(body, tuple) and body and type(body[0]) is A.Expr and type(body[0].value) is A.Constant \
             and type(body[0].value.value) is str:
@@ -236,8 +256,9 @@ def _missing(name, names, what):
 
 # -- comprehensions -------------------------------------------------------------------------
 
-def comprehension(node, cx, generator):
-    """``[elt for ...]`` (a list) or ``(elt for ...)`` (a lazy generator), in a scope of their own."""
+def comprehension(node, cx, generator, make=None):
+    """``[elt for ...]`` (a list) or ``(elt for ...)`` (a lazy generator), in a scope of their own;
+    ``make`` turns the list of items into a set or a dict (set and dict comprehensions)."""
     from .targets import store
 
     scope = cx.scopes[node]
@@ -247,7 +268,13 @@ def comprehension(node, cx, generator):
     iters = [None] + [expr(g.iter, inner) for g in gens[1:]]
     stores = [store(g.target, inner) for g in gens]
     conds = [[expr(c, inner) for c in g.ifs] for g in gens]
-    elt = expr(node.elt, inner)
+    if type(node) is A.DictComp:
+        key_ev, value_ev = expr(node.key, inner), expr(node.value, inner)
+
+        def elt(g):
+            return key_ev(g), value_ev(g)
+    else:
+        elt = expr(node.elt, inner)
     free_sources = [cx.scope.slots[n] for n in scope.free]
     head = [None] + [UNBOUND] * (scope.nslots - 1 - len(free_sources))
     cell_slots = [scope.slots[n] for n in scope.slots if n in scope.cells]
@@ -284,6 +311,8 @@ def comprehension(node, cx, generator):
         out = []
         try:
             loop(frame(f), it, out)
+            if make is not None:
+                return make(out)
         except BaseException as e:
             note(e, loc_loop)
             raise

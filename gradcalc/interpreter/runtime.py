@@ -87,7 +87,8 @@ ACTIVE = [None]
 
 
 def touch(obj):
-    """Remember ``obj`` (list, dict or Cell) as it is, before the language changes it."""
+    """Remember ``obj`` (list, dict, set, Cell, or an object of a user class, or the class) as it is,
+    before the language changes it."""
     saved = ACTIVE[0]
     if saved is not None and id(obj) not in saved:
         cls = type(obj)
@@ -95,8 +96,14 @@ def touch(obj):
             saved[id(obj)] = (obj, obj.v)
         elif cls is dict:
             saved[id(obj)] = (obj, dict(obj))
-        else:
+        elif cls is list:
             saved[id(obj)] = (obj, list(obj))
+        elif cls is set:
+            saved[id(obj)] = (obj, set(obj))
+        elif isinstance(obj, type):
+            saved[id(obj)] = (obj, _ClassState(obj))
+        else:
+            saved[id(obj)] = (obj, _ObjectState(obj))
         if len(saved) % _SWEEP_EVERY == 0:
             _sweep(saved)
 
@@ -113,14 +120,56 @@ def _sweep(saved):
             del saved[key]
 
 
+class _ObjectState:
+    """An object's attributes (its ``__dict__``), and the dicts among them copied one level down:
+    an engine base such as nn.Module keeps its parameters and submodules in such dicts."""
+
+    __slots__ = ("attrs", "inner")
+
+    def __init__(self, obj):
+        d = obj.__dict__
+        self.attrs = dict(d)
+        self.inner = [(v, dict(v)) for v in d.values() if isinstance(v, dict)]
+
+    def restore(self, obj):
+        for v, copy in self.inner:
+            v.clear()
+            v.update(copy)
+        d = obj.__dict__
+        d.clear()
+        d.update(self.attrs)
+
+
+class _ClassState:
+    """A user class's attributes (``Cls.count += 1``)."""
+
+    __slots__ = ("attrs",)
+
+    def __init__(self, cls):
+        self.attrs = dict(vars(cls))
+
+    def restore(self, cls):
+        now = vars(cls)
+        for name in [n for n in now if n not in self.attrs]:
+            delattr(cls, name)
+        for name, value in self.attrs.items():
+            if now.get(name, _ABSENT) is not value and not name.startswith("__"):
+                setattr(cls, name, value)
+
+
+_ABSENT = _Sentinel("<absent>")
+
+
 def restore(saved):
-    """Put every remembered list, dict and cell back."""
+    """Put every remembered list, dict, set, cell and object back."""
     for obj, copy in saved.values():
         cls = type(obj)
         if cls is Cell:
             obj.v = copy
-        elif cls is dict:
+        elif cls is dict or cls is set:
             obj.clear()
             obj.update(copy)
-        else:
+        elif cls is list:
             obj[:] = copy
+        else:
+            copy.restore(obj)

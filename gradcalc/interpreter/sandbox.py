@@ -41,9 +41,7 @@ _TORCH_MODULES = ("torch", "torch.nn", "torch.nn.functional", "torch.autograd", 
                   "torch.nn.utils.rnn", "torch.utils", "torch.utils.data", "torch.random")
 
 # Engine names the language must not reach, with what the user is told instead.
-_NO_CLASSES = "custom autograd Functions are defined with a class statement, which gradcalc's language does not have"
 _WITHHELD = {
-    "torch.autograd": {"Function": _NO_CLASSES, "FunctionCtx": _NO_CLASSES, "once_differentiable": _NO_CLASSES},
     "torch": {"save": "files are written only by %save", "load": "files are read only by %load"},
 }
 
@@ -207,7 +205,22 @@ def modules():
                     members[name] = value
             built[dotted] = module(dotted, members, withheld)
         _modules = {d: built[d] for d in _TORCH_MODULES if d in built}
+        _name_classes_as_torch()
     return _modules
+
+
+# How torch names its classes (``print(type(x))`` shows ``<class 'torch.Tensor'>``): the
+# engine's classes carry torch's module names once the language has started.
+_TORCH_CLASS_MODULES = {"Tensor": "torch", "Size": "torch", "dtype": "torch", "device": "torch",
+                        "Generator": "torch._C"}
+
+
+def _name_classes_as_torch():
+    engine = _engine()
+    for name, module_name in _TORCH_CLASS_MODULES.items():
+        cls = getattr(engine, name, None)
+        if isinstance(cls, type) and (cls.__module__ or "").startswith("gradcalc.engine"):
+            cls.__module__ = module_name
 
 
 def global_names():
@@ -220,6 +233,9 @@ def global_names():
         py = __builtins__ if isinstance(__builtins__, dict) else vars(__builtins__)
         for name in _PY_BUILTINS:
             names[name] = py[name]
+        from . import builtins_lang
+
+        names.update(builtins_lang.names())
         names["print"] = make_print(lambda text: sys.stdout.write(text))
         names["exit"] = builtin_function_or_method("exit", _exit, _EXIT_TEXT)
         names["quit"] = builtin_function_or_method("quit", _exit, _EXIT_TEXT)
@@ -240,6 +256,10 @@ def _tensor_names():
 _STR_WITHHELD = {"format_map": "use str.format", "encode": "bytes are not part of gradcalc's language"}
 _LIST_MUTATING = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse"})
 _DICT_MUTATING = frozenset({"pop", "popitem", "setdefault", "update", "clear"})
+_SET_MUTATING = frozenset({"add", "remove", "discard", "pop", "clear", "update", "intersection_update",
+                           "difference_update", "symmetric_difference_update"})
+_SET_READING = ("union", "intersection", "difference", "symmetric_difference", "issubset", "issuperset",
+                "isdisjoint", "copy")
 _NUMBER = ("real", "imag", "conjugate")
 
 # Short allowlists for the other types the language meets (by exact type, or base class
@@ -247,6 +267,10 @@ _NUMBER = ("real", "imag", "conjugate")
 _TYPE_ATTRS = {
     "list": ("append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse", "index", "count", "copy"),
     "tuple": ("index", "count"),
+    "set": tuple(_SET_MUTATING) + _SET_READING,
+    "frozenset": _SET_READING,
+    # a generator: advanced by next() and for; send() and close() as in Python (no frame, no code)
+    "generator": ("send", "close"),
     "dict": ("keys", "values", "items", "get", "copy", "pop", "popitem", "setdefault", "update", "clear"),
     "int": _NUMBER + ("bit_length", "bit_count", "numerator", "denominator", "as_integer_ratio", "is_integer"),
     "float": _NUMBER + ("is_integer", "as_integer_ratio", "hex"),
@@ -266,7 +290,8 @@ _TYPE_ATTRS = {
     "Generator": ("manual_seed", "seed", "initial_seed", "get_state", "set_state", "device"),
 }
 
-_PYTHON_TYPES = ("list", "tuple", "dict", "int", "float", "complex", "range", "slice")
+_PYTHON_TYPES = ("list", "tuple", "dict", "int", "float", "complex", "range", "slice", "set", "frozenset",
+                 "generator")
 _type_names = {}  # type -> frozenset of attribute names the language may read
 
 
@@ -325,6 +350,8 @@ def members(obj):
     """Sorted names of the attributes the language may read on ``obj`` (for completion, %help)."""
     if type(obj) is module:
         return sorted(obj._members)
+    if type(obj) in _USER_CLASSES or isinstance(obj, type) and obj in _USER_CLASSES:
+        return _user_names(obj)
     if isinstance(obj, type):
         return sorted(_class_names(obj))
     return sorted(_names_for_type(type(obj)))
@@ -400,8 +427,18 @@ def _accessor(tp, name):
     """How to read attribute ``name`` on objects of type ``tp``: a function obj -> value."""
     if tp is module:
         return lambda obj: obj.get(name)
+    info = _USER_CLASSES.get(tp)
+    if info is not None:
+        return _user_instance_reader(tp, name, info)
+    if tp is super:
+        return lambda obj: _read_super(obj, name)
+    if _is_ctx_type(tp):
+        return _ctx_reader(name)
     if issubclass(tp, type):
         def read_class(obj):
+            info = _USER_CLASSES.get(obj)
+            if info is not None:
+                return _read_user_class(obj, name, info)
             names = _class_names(obj)
             if name in names:
                 return getattr(obj, name)
@@ -411,11 +448,12 @@ def _accessor(tp, name):
         return operator.attrgetter(name)  # Module.__getattr__: parameters, buffers, sub-modules, torch's error
     names = _names_for_type(tp)
     if name in names:
-        if (tp is list and name in _LIST_MUTATING) or (tp is dict and name in _DICT_MUTATING):
+        if (tp is list and name in _LIST_MUTATING) or (tp is dict and name in _DICT_MUTATING) \
+                or (tp is set and name in _SET_MUTATING):
             return lambda obj: _MutatingMethod(obj, name)
         if tp is str and name == "format":
             return _Format
-        if name == "numpy" and tp.__name__ == "Tensor" and tp.__module__ == "gradcalc.engine.tensor":
+        if name == "numpy" and _is_tensor_type(tp):
             return _read_only_numpy
         return operator.attrgetter(name)
 
@@ -444,6 +482,12 @@ def _touch_module(obj):
             touch(d[key])
 
 
+def _is_tensor_type(tp):
+    from gradcalc.engine import Tensor
+
+    return issubclass(tp, Tensor)
+
+
 def _read_only_numpy(t):
     """``x.numpy`` for the language: the array shares the tensor's memory, so it comes read-only
     (``a += 1`` on it would change the tensor behind the undo record's back)."""
@@ -460,13 +504,30 @@ def _private(name):
     return refuse
 
 
+def _private_reader(name):
+    """``obj._name`` / ``obj.__name__``: refused, but for what user classes allow (see user classes)."""
+    def read(obj):
+        tp = type(obj)
+        info = _USER_CLASSES.get(tp)
+        if info is not None:
+            return _user_instance_reader(tp, name, info)(obj)
+        if tp is super:
+            return _read_super(obj, name)
+        if isinstance(obj, type):
+            info = _USER_CLASSES.get(obj)
+            if info is not None:
+                return _read_user_class(obj, name, info)
+        raise AttributeError(_PRIVATE.format(name=name))
+    return read
+
+
 _accessors = {}  # (type, name) -> accessor
 
 
 def attr_reader(name):
     """A function ``obj -> obj.name`` that applies the sandbox's rules (one per attribute node)."""
     if name.startswith("_"):
-        return _private(name)
+        return _private_reader(name)
     cache = {}
 
     def read(obj):
@@ -483,9 +544,11 @@ def attr_reader(name):
 
 
 def get_attribute(obj, name):
-    """``obj.name`` under the sandbox's rules (str.format fields, one-off lookups)."""
+    """``obj.name`` under the sandbox's rules (str.format fields, getattr, one-off lookups)."""
+    if type(name) is not str:
+        raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
     if name.startswith("_"):
-        raise AttributeError(_PRIVATE.format(name=name))
+        return _private_reader(name)(obj)
     tp = type(obj)
     acc = _accessors.get((tp, name))
     if acc is None:
@@ -500,8 +563,15 @@ def set_attribute(obj, name, value):
     """``obj.name = value``: only ``grad``, ``requires_grad`` and ``data`` of a tensor."""
     from gradcalc.engine import Tensor
 
+    info = _USER_CLASSES.get(type(obj))
+    if info is not None:
+        return _set_user_attribute(obj, name, value, info)
+    if isinstance(obj, type) and obj in _USER_CLASSES:
+        return _set_class_attribute(obj, name, value, _USER_CLASSES[obj])
     if name.startswith("_"):
         raise AttributeError(_PRIVATE.format(name=name))
+    if _is_ctx_type(type(obj)):
+        return _set_ctx_attribute(obj, name, value)
     if isinstance(obj, Tensor):
         if name in _TENSOR_WRITABLE:
             setattr(obj, name, value)
@@ -523,9 +593,14 @@ def set_attribute(obj, name, value):
 
 
 def delete_attribute(obj, name):
-    """``del obj.name``: only ``del x.grad`` (as ``x.grad = None``)."""
+    """``del obj.name``: ``del x.grad`` (as ``x.grad = None``), and attributes of user objects."""
     from gradcalc.engine import Tensor
 
+    info = _USER_CLASSES.get(type(obj))
+    if info is None and isinstance(obj, type):
+        info = _USER_CLASSES.get(obj)
+    if info is not None:
+        return _delete_user_attribute(obj, name, info)
     if name.startswith("_"):
         raise AttributeError(_PRIVATE.format(name=name))
     if isinstance(obj, Tensor) and name == "grad":
@@ -536,6 +611,295 @@ def delete_attribute(obj, name):
         delattr(obj, name)
         return
     raise AttributeError(f"cannot delete attribute '{name}' of '{_type_label(obj)}' object")
+
+
+# -- user classes ---------------------------------------------------------------------------
+# A class statement makes a real Python class (``type(name, bases, namespace)``, or the
+# metaclass of an engine base such as autograd.Function's), so that the engine's machinery
+# (nn.Module's __setattr__ registration and __call__ -> forward, Function.apply and its ctx)
+# works on it exactly as on a Python subclass. What keeps it shut:
+# * bases: object, the user's own classes, exception classes, and the engine classes made
+#   to be subclassed (``_SUBCLASSABLE``); no ``metaclass=`` or other class keywords;
+# * the namespace may define only the special methods of SPEC §2 (``SPECIAL_METHODS``), no
+#   other dunder (``__getattr__``, ``__init_subclass__``, ``__set_name__``, ``__slots__``,
+#   ``__class_getitem__``, ``__reduce__``, ``__del__`` ... are refused when the class is made);
+# * reading: no dunder is ever read (except a special method through ``super()`` or on a user
+#   class, to call ``super().__init__()`` / ``Base.__init__(self)``); a name an engine base
+#   defines is read only when that base's public API has it; ``_name`` only on instances and
+#   classes whose bases are all the user's own (or object/exceptions), never where an engine
+#   base keeps its internals under ``_`` names.
+
+SPECIAL_METHODS = frozenset("""
+__init__ __call__ __repr__ __str__ __len__ __getitem__ __setitem__ __delitem__ __iter__ __next__
+__contains__ __eq__ __ne__ __lt__ __le__ __gt__ __ge__ __hash__ __bool__ __enter__ __exit__
+__neg__ __pos__ __abs__ __invert__ __reversed__
+__add__ __sub__ __mul__ __matmul__ __truediv__ __floordiv__ __mod__ __pow__ __lshift__ __rshift__
+__and__ __xor__ __or__ __divmod__
+__radd__ __rsub__ __rmul__ __rmatmul__ __rtruediv__ __rfloordiv__ __rmod__ __rpow__ __rlshift__
+__rrshift__ __rand__ __rxor__ __ror__ __rdivmod__
+__iadd__ __isub__ __imul__ __imatmul__ __itruediv__ __ifloordiv__ __imod__ __ipow__ __ilshift__
+__irshift__ __iand__ __ixor__ __ior__
+""".split())
+# what the class statement itself puts in the namespace
+_CLASS_BOOKKEEPING = frozenset({"__module__", "__qualname__", "__doc__"})
+
+# Engine classes made to be subclassed (found by their torch names; the ones the engine has).
+_SUBCLASSABLE_NAMES = (("torch.autograd", "Function"), ("torch.nn", "Module"), ("torch.utils.data", "Dataset"),
+                       ("torch.utils.data", "IterableDataset"), ("torch.utils.data", "Sampler"),
+                       ("torch.optim", "Optimizer"), ("torch.optim.lr_scheduler", "LRScheduler"))
+_subclassable = None
+_extra_subclassable = []  # tests register a stand-in engine base here
+
+
+def _subclassable_roots():
+    global _subclassable
+    if _subclassable is None:
+        found = []
+        for dotted, name in _SUBCLASSABLE_NAMES:
+            mod = _engine_module("torch." + dotted[6:]) if dotted != "torch" else _engine()
+            cls = getattr(mod, name, None) if mod is not None else None
+            if isinstance(cls, type):
+                found.append(cls)
+        _subclassable = tuple(found)
+    return _subclassable + tuple(_extra_subclassable)
+
+
+class _ClassInfo:
+    """What the sandbox needs to know of a user class (computed once, when it is made)."""
+
+    __slots__ = ("engine_names", "engine_api", "private_ok")
+
+    def __init__(self, cls):
+        outside = [c for c in cls.__mro__[1:] if c not in _USER_CLASSES]
+        # names some non-user class of the MRO defines: whose API decides whether they are read
+        self.engine_names = frozenset(n for c in outside for n in vars(c))
+        api = set()
+        for c in outside:
+            api.update(_base_api(c))
+        self.engine_api = frozenset(api)
+        self.private_ok = all(c is object or (c.__module__ == "builtins" and issubclass(c, BaseException))
+                              for c in outside)
+
+
+_USER_CLASSES = {}  # class -> _ClassInfo, for every class a class statement made
+
+
+def is_user_class(cls):
+    return cls in _USER_CLASSES
+
+
+def _base_api(c):
+    """Public names a non-user base class offers its subclasses' instances."""
+    if c is object:
+        return ()
+    if c.__module__ == "builtins" and issubclass(c, BaseException):
+        return _EXCEPTION_ATTRS.get(c.__name__, ()) + ("args",)
+    return [n for n in vars(c) if not n.startswith("_")] + list(_names_for_type(c))
+
+
+_EXCEPTION_ATTRS = {"StopIteration": ("value",), "SystemExit": ("code",), "KeyError": (), "OSError": (
+    "errno", "strerror", "filename"), "ImportError": ("name",), "UnicodeError": (), "NameError": ("name",),
+    "AttributeError": ("name",)}
+
+
+def _class_keyword_error(keywords):
+    name = next(iter(keywords))
+    if name == "metaclass":
+        return TypeError("metaclass= is not allowed in gradcalc: classes are made by the class statement only")
+    return TypeError(f"class keyword arguments are not supported in gradcalc ('{name}=')")
+
+
+def _check_base(base):
+    if not isinstance(base, type):
+        return TypeError(f"bases must be classes, not {type(base).__name__}" if not callable(base) else
+                         f"a class can only derive from classes, not from {_type_label(base)!s} objects")
+    if base in _USER_CLASSES or base is object:
+        return None
+    if base.__module__ == "builtins" and issubclass(base, BaseException):
+        return None
+    if issubclass(base, _subclassable_roots()) and ((base.__module__ or "").startswith("gradcalc.engine")
+                                                    or issubclass(base, tuple(_extra_subclassable))):
+        return None
+    return TypeError(f"subclassing '{_torch_name(base)}' is not supported in gradcalc (a class may derive from object, "
+                     f"your own classes, exceptions, nn.Module, autograd.Function and Dataset)")
+
+
+def make_class(name, qualname, bases, namespace, keywords, doc):
+    """The class a ``class`` statement makes, after the sandbox's checks (TypeError otherwise)."""
+    if keywords:
+        raise _class_keyword_error(keywords)
+    for key in namespace:
+        if key.startswith("__") and key.endswith("__") and key not in SPECIAL_METHODS:
+            raise TypeError(f"a class may not define '{key}' in gradcalc: of the special methods only "
+                            f"__init__, __call__, __repr__, __len__, __getitem__, __iter__, __eq__, __add__ ... "
+                            f"(SPEC §2) can be defined")
+        if key.startswith("_gradcalc"):
+            raise TypeError(f"'{key}' is a name gradcalc keeps for itself")
+    for base in bases:
+        err = _check_base(base)
+        if err is not None:
+            raise err
+    metas = {type(b) for b in bases} or {type}
+    meta = type
+    for m in metas:  # Python's rule: the most derived metaclass
+        if issubclass(m, meta):
+            meta = m
+        elif not issubclass(meta, m):
+            raise TypeError("metaclass conflict: the metaclass of a derived class must be a (non-strict) "
+                            "subclass of the metaclasses of all its bases")
+    if meta is not type and not (meta.__module__ or "").startswith("gradcalc.engine"):
+        raise TypeError("metaclasses are not allowed in gradcalc")
+    ns = {"__module__": "__main__", "__qualname__": qualname}
+    if doc is not None:
+        ns["__doc__"] = doc
+    ns.update(namespace)
+    cls = meta(name, bases or (object,), ns)
+    _USER_CLASSES[cls] = _ClassInfo(cls)
+    return cls
+
+
+def _torch_name(cls):
+    return getattr(cls, "__name__", "?")
+
+
+def _refused_private(name, info):
+    """Whether ``_name`` / ``__name__`` stays out of reach on a user object: dunders always, ``_name``
+    where an engine base keeps its internals, and gradcalc's own bookkeeping (``_gradcalc_*``)."""
+    if not name.startswith("_"):
+        return False
+    return name.startswith(("__", "_gradcalc")) or not info.private_ok or name in info.engine_names
+
+
+def _user_instance_reader(tp, name, info):
+    """``obj.name`` on an instance of user class ``tp``."""
+    if _refused_private(name, info):
+        return _private(name)
+    getter = operator.attrgetter(name)
+    if name not in info.engine_names:
+        return getter  # the user's own attribute or method (or an engine base's __getattr__: parameters)
+    user_mro = [c for c in tp.__mro__ if c in _USER_CLASSES]
+    allowed = name in info.engine_api
+
+    def read_shadowed(obj):
+        # the user may override an engine name: then it is the user's
+        if allowed or any(name in vars(c) for c in user_mro) or name in getattr(obj, "__dict__", ()):
+            return getter(obj)
+        raise _no_attribute(obj, name, _user_names(obj))
+    return read_shadowed
+
+
+def _user_names(obj):
+    tp = obj if isinstance(obj, type) else type(obj)
+    info = _USER_CLASSES.get(tp)
+    names = set()
+    for c in tp.__mro__:
+        if c in _USER_CLASSES:
+            names.update(n for n in vars(c) if not n.startswith("__"))
+    if not isinstance(obj, type):
+        names.update(getattr(obj, "__dict__", {}))
+    if info is not None:
+        names.update(info.engine_api)
+    return sorted(n for n in names if not n.startswith("_") or (info is not None and info.private_ok
+                                                                 and not n.startswith("__")))
+
+
+def _read_user_class(cls, name, info):
+    """``Cls.name`` on a user class."""
+    if name.startswith("__"):
+        if name in SPECIAL_METHODS and any(name in vars(c) for c in cls.__mro__ if c in _USER_CLASSES):
+            return getattr(cls, name)  # Base.__init__(self, ...)
+        raise AttributeError(_PRIVATE.format(name=name))
+    if _refused_private(name, info):
+        raise AttributeError(_PRIVATE.format(name=name))
+    for c in cls.__mro__:
+        if name in vars(c):
+            if c in _USER_CLASSES or name in _engine_class_api(c):
+                return getattr(cls, name)
+            break
+    else:
+        raise AttributeError(f"type object '{cls.__name__}' has no attribute '{name}'"
+                             + did_you_mean(name, _user_names(cls)))
+    raise AttributeError(f"type object '{cls.__name__}' has no attribute '{name}'")
+
+
+def _engine_class_api(c):
+    """What the language may read on an engine base class through a user subclass (``MyFn.apply``)."""
+    if c is object or c.__module__ == "builtins":
+        return ()
+    return [n for n in vars(c) if not n.startswith("_")]
+
+
+def _read_super(sup, name):
+    """``super().name``: a public name, or a special method (``super().__init__()``)."""
+    if name.startswith("_") and name not in SPECIAL_METHODS:
+        raise AttributeError(_PRIVATE.format(name=name))
+    start = sup.__thisclass__
+    owner = sup.__self_class__
+    if owner is None:
+        raise AttributeError(f"'super' object has no attribute '{name}'")
+    mro = owner.__mro__
+    for c in mro[mro.index(start) + 1:]:
+        if name in vars(c):
+            if c in _USER_CLASSES or name in SPECIAL_METHODS or name in _base_api(c):
+                return getattr(sup, name)
+            break
+    raise AttributeError(f"'super' object has no attribute '{name}'")
+
+
+def _set_user_attribute(obj, name, value, info):
+    if _refused_private(name, info):
+        raise AttributeError(_PRIVATE.format(name=name))
+    if name in info.engine_names and name not in info.engine_api:
+        raise AttributeError(f"'{_type_label(obj)}' object attribute '{name}' is read-only")
+    touch(obj)
+    setattr(obj, name, value)
+
+
+def _set_class_attribute(cls, name, value, info):
+    if _refused_private(name, info):
+        raise AttributeError(_PRIVATE.format(name=name))
+    if name in info.engine_names:
+        raise AttributeError(f"cannot set '{name}' attribute of type '{cls.__name__}'")
+    touch(cls)
+    setattr(cls, name, value)
+
+
+def _delete_user_attribute(obj, name, info):
+    if _refused_private(name, info):
+        raise AttributeError(_PRIVATE.format(name=name))
+    if name in info.engine_names and name not in vars(obj if isinstance(obj, type) else type(obj)):
+        raise AttributeError(f"cannot delete attribute '{name}' of '{_type_label(obj)}' object")
+    touch(obj)
+    delattr(obj, name)
+
+
+# ctx of a custom autograd.Function: torch's FunctionCtx API, and what the user stores on it
+_CTX_API = ("save_for_backward", "saved_tensors", "mark_dirty", "mark_non_differentiable", "set_materialize_grads",
+            "needs_input_grad", "name", "next_functions", "register_hook", "register_prehook", "saved_variables")
+
+
+def _is_ctx_type(tp):
+    from gradcalc.engine.autograd.function import BackwardCFunction
+
+    return issubclass(tp, BackwardCFunction)
+
+
+def _ctx_reader(name):
+    def read_ctx(obj):
+        d = obj.__dict__
+        if name in d:
+            return d[name]
+        if name in _CTX_API and hasattr(obj, name):
+            return getattr(obj, name)
+        raise _no_attribute(obj, name, list(_CTX_API) + [k for k in d if not k.startswith("_")])
+    return read_ctx
+
+
+def _set_ctx_attribute(obj, name, value):
+    if name in _CTX_API or any(name in vars(c) for c in type(obj).__mro__):
+        raise AttributeError(f"attribute '{name}' of ctx is read-only")
+    touch(obj)
+    obj.__dict__[name] = value
 
 
 # -- items ----------------------------------------------------------------------------------

@@ -18,11 +18,21 @@ from gradcalc.parser import ast as A
 from gradcalc.parser.errors import ParseError
 
 _FUNCTION_KINDS = ("function", "lambda", "comprehension")
+_COMPREHENSIONS = (A.ListComp, A.GeneratorExp, A.SetComp, A.DictComp)
+_COMPREHENSION_NAMES = {A.ListComp: "<listcomp>", A.GeneratorExp: "<genexpr>", A.SetComp: "<setcomp>",
+                        A.DictComp: "<dictcomp>"}
 
 
 class Scope:
+    """One function, lambda, comprehension, class body or the module.
+
+    A class body's names live in the class's namespace dict (slot 0 of its frame);
+    its other slots are the ``__class__`` cell (for zero-argument ``super()``) and
+    the cells its methods close over, passed through from enclosing functions.
+    """
+
     __slots__ = ("kind", "name", "qualname", "node", "params", "bound", "used", "globals", "nonlocals",
-                 "children", "locals", "cells", "free", "slots", "nslots", "_seen")
+                 "children", "locals", "cells", "free", "slots", "nslots", "_seen", "generator")
 
     def __init__(self, kind, name, qualname, node):
         self.kind = kind
@@ -41,6 +51,7 @@ class Scope:
         self.slots = {}
         self.nslots = 1
         self._seen = {}      # name -> "use" | "bind", for "used prior to global declaration"
+        self.generator = False  # a function holding a yield
 
     @property
     def is_function(self):
@@ -49,6 +60,13 @@ class Scope:
     def lookup(self, name):
         """('local', slot), ('cell', slot) for a local or free cell, or ('global', None)."""
         if self.kind == "module":
+            return "global", None
+        if self.kind == "class":
+            if name in self.locals:
+                return "classdict", None
+            slot = self.slots.get(name)
+            if slot is not None and name in self.free:
+                return "cell", slot
             return "global", None
         slot = self.slots.get(name)
         if slot is None:
@@ -182,15 +200,46 @@ class _Analyzer:
                     self.target(item.target, scope)
             self.block(s.body, scope)
         elif t is A.FunctionDef:
+            for d in s.decorator_list:
+                self.expr(d, scope)
             self.params_defaults(s.params, scope)
             self.bind(s.name, s, scope)
             inner = self.new_scope("function", s.name, s, scope)
             self.params(s.params, inner, s)
             self.block(s.body, inner)
+        elif t is A.ClassDef:
+            for e in s.decorator_list + s.bases:
+                self.expr(e, scope)
+            for k in s.keywords:
+                self.expr(k.value, scope)
+            self.bind(s.name, s, scope)
+            inner = self.new_scope("class", s.name, s, scope)
+            self.block(s.body, inner)
+        elif t is A.Try:
+            self.block(s.body, scope)
+            for h in s.handlers:
+                if h.type is not None:
+                    self.expr(h.type, scope)
+                if h.name is not None:
+                    self.bind(h.name, h, scope)
+                self.block(h.body, scope)
+            self.block(s.orelse, scope)
+            self.block(s.finalbody, scope)
+        elif t is A.Raise:
+            for e in (s.exc, s.cause):
+                if e is not None:
+                    self.expr(e, scope)
+        elif t is A.AnnAssign:
+            self.expr(s.annotation, scope)
+            if s.value is not None:
+                self.expr(s.value, scope)
+                self.target(s.target, scope)
+            elif type(s.target) is not A.Name:
+                self.expr(s.target, scope)
         # Pass, Break, Continue, Magic: nothing to bind or use
 
     def new_scope(self, kind, name, node, parent):
-        prefix = parent.qualname + ".<locals>." if parent.kind != "module" else ""
+        prefix = "" if parent.kind == "module" else parent.qualname + ("." if parent.kind == "class" else ".<locals>.")
         scope = Scope(kind, name, prefix + name, node)
         parent.children.append(scope)
         self.scopes[node] = scope
@@ -230,18 +279,25 @@ class _Analyzer:
             inner = self.new_scope("lambda", "<lambda>", e, scope)
             self.params(e.params, inner, e)
             self.expr(e.body, inner)
-        elif kind is A.ListComp or kind is A.GeneratorExp:
+        elif kind in _COMPREHENSIONS:
             gens = e.generators
             self.expr(gens[0].iter, scope)  # the outermost iterable is evaluated outside
-            name = "<listcomp>" if kind is A.ListComp else "<genexpr>"
-            inner = self.new_scope("comprehension", name, e, scope)
+            inner = self.new_scope("comprehension", _COMPREHENSION_NAMES[kind], e, scope)
             for i, gen in enumerate(gens):
                 if i:
                     self.expr(gen.iter, inner)
                 self.target(gen.target, inner)
                 for cond in gen.ifs:
                     self.expr(cond, inner)
-            self.expr(e.elt, inner)
+            if kind is A.DictComp:
+                self.expr(e.key, inner)
+                self.expr(e.value, inner)
+            else:
+                self.expr(e.elt, inner)
+        elif kind is A.Yield or kind is A.YieldFrom:
+            scope.generator = True
+            if e.value is not None:
+                self.expr(e.value, scope)
         else:
             for child in A.iter_child_nodes(e):
                 self.expr(child, scope)
@@ -257,9 +313,27 @@ def _resolve(scope, enclosing, analyzer):
         for name in scope.used:
             if name not in scope.locals and name not in scope.globals and name not in scope.free:
                 _capture(name, scope, enclosing)
+    elif scope.kind == "class":
+        scope.locals = {n for n in scope.bound if n not in scope.globals and n not in scope.nonlocals}
+        for name, node in scope.nonlocals.items():
+            if not _capture(name, scope, enclosing):
+                raise analyzer.error(f"no binding for nonlocal '{name}' found", node)
+        for name in scope.used:
+            if name not in scope.locals and name not in scope.globals and name not in scope.free:
+                _capture(name, scope, enclosing)
     inner = enclosing + [scope] if scope.is_function else enclosing
     for child in scope.children:
         _resolve(child, inner, analyzer)
+    if scope.kind == "class":
+        # Methods get at what enclosing functions hold through the class body's frame; a method
+        # that names `super` gets the class itself (zero-argument super()), as in Python.
+        for child in scope.children:
+            if child.kind == "function" and "super" in child.used:
+                child.free.setdefault("__class__", None)
+                scope.cells.add("__class__")
+            for name in child.free:
+                if name != "__class__" or "__class__" not in scope.cells:
+                    scope.free.setdefault(name, None)
 
 
 def _capture(name, scope, enclosing):
@@ -278,6 +352,15 @@ def _capture(name, scope, enclosing):
 
 
 def _layout(scope):
+    if scope.kind == "class":
+        slots = {}
+        if "__class__" in scope.cells:
+            slots["__class__"] = 1
+        for name in scope.free:
+            slots.setdefault(name, len(slots) + 1)
+        scope.slots = slots
+        scope.nslots = len(slots) + 1
+        return
     if not scope.is_function:
         return
     slots = {}

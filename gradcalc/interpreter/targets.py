@@ -61,6 +61,10 @@ def name_store(name, cx):
         def store_local(f, v):
             f[slot] = v
         return store_local
+    if kind == "classdict":
+        def store_class_name(f, v):
+            f[0][name] = v
+        return store_class_name
     if kind == "cell":
         def store_cell(f, v):
             cell = f[slot]
@@ -152,6 +156,13 @@ def delete(target, cx):
                         f"cannot access local variable '{name}' where it is not associated with a value"), loc)
                 f[slot] = UNBOUND
             return delete_local
+        if where == "classdict":
+            def delete_class_name(f):
+                try:
+                    del f[0][name]
+                except KeyError:
+                    raise located(NameError(f"name '{name}' is not defined"), loc) from None
+            return delete_class_name
         if where == "cell":
             def delete_cell(f):
                 cell = f[slot]

@@ -45,9 +45,11 @@ def test_user_level_traceback_of_nested_calls():
     assert [f[2] for f in err.frames] == ["<module>", "outer", "inner"]
 
 
-def test_nested_function_names_are_qualified():
+def test_frames_are_named_by_function_name_as_python_does():
     err = error("def make():\n    def g():\n        return 1 / 0\n    return g\nmake()()")
-    assert err.frames[-1][2] == "make.<locals>.g"
+    assert err.frames[-1][2] == "g"
+    err = error("class Net:\n    def forward(self, x):\n        return x.sumn()\nNet().forward(ones(1))")
+    assert [f[2] for f in err.frames] == ["<module>", "forward"]
 
 
 @pytest.mark.parametrize("source,message", [
