@@ -132,6 +132,8 @@ class _ObjectState:
         self.inner = [(v, dict(v)) for v in d.values() if isinstance(v, dict)]
 
     def restore(self, obj):
+        if not self.attrs and not obj.__dict__:
+            return
         for v, copy in self.inner:
             v.clear()
             v.update(copy)

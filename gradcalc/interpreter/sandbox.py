@@ -271,6 +271,8 @@ _TYPE_ATTRS = {
     "frozenset": _SET_READING,
     # a generator: advanced by next() and for; send() and close() as in Python (no frame, no code)
     "generator": ("send", "close"),
+    # @x.setter in a class body
+    "property": ("setter", "getter", "deleter"),
     "dict": ("keys", "values", "items", "get", "copy", "pop", "popitem", "setdefault", "update", "clear"),
     "int": _NUMBER + ("bit_length", "bit_count", "numerator", "denominator", "as_integer_ratio", "is_integer"),
     "float": _NUMBER + ("is_integer", "as_integer_ratio", "hex"),
@@ -291,7 +293,7 @@ _TYPE_ATTRS = {
 }
 
 _PYTHON_TYPES = ("list", "tuple", "dict", "int", "float", "complex", "range", "slice", "set", "frozenset",
-                 "generator")
+                 "generator", "property")
 _type_names = {}  # type -> frozenset of attribute names the language may read
 
 
@@ -321,6 +323,9 @@ def _compute_names(tp):
                      (Generator, "Generator")):
         if issubclass(tp, cls):
             return _TYPE_ATTRS[key]
+    if issubclass(tp, BaseException):  # e.args; not __traceback__, __context__, with_traceback
+        return [n for c in tp.__mro__ if c.__module__ == "builtins"
+                for n in _EXCEPTION_ATTRS.get(c.__name__, ())] + ["args"]
     if issubclass(tp, tuple) and hasattr(tp, "_fields") and tp.__module__.startswith("gradcalc.engine"):
         return tuple(tp._fields) + _TYPE_ATTRS["tuple"]  # torch.return_types.*
     if issubclass(tp, dict) and tp.__module__ == "collections":  # a state_dict (OrderedDict): read it
@@ -434,6 +439,8 @@ def _accessor(tp, name):
         return lambda obj: _read_super(obj, name)
     if _is_ctx_type(tp):
         return _ctx_reader(name)
+    if tp is types.FunctionType:
+        return _function_attribute_reader(name)
     if issubclass(tp, type):
         def read_class(obj):
             info = _USER_CLASSES.get(obj)
@@ -572,6 +579,8 @@ def set_attribute(obj, name, value):
         raise AttributeError(_PRIVATE.format(name=name))
     if _is_ctx_type(type(obj)):
         return _set_ctx_attribute(obj, name, value)
+    if _is_user_function(obj):
+        return _set_function_attribute(obj, name, value)
     if isinstance(obj, Tensor):
         if name in _TENSOR_WRITABLE:
             setattr(obj, name, value)
@@ -772,6 +781,12 @@ def _refused_private(name, info):
 
 def _user_instance_reader(tp, name, info):
     """``obj.name`` on an instance of user class ``tp``."""
+    if name in SPECIAL_METHODS:  # self.__add__(o): a special method the user's class defines
+        def read_special(obj):
+            if any(name in vars(c) for c in tp.__mro__ if c in _USER_CLASSES):
+                return getattr(obj, name)
+            raise AttributeError(_PRIVATE.format(name=name))
+        return read_special
     if _refused_private(name, info):
         return _private(name)
     getter = operator.attrgetter(name)
@@ -873,6 +888,26 @@ def _delete_user_attribute(obj, name, info):
     delattr(obj, name)
 
 
+# Attributes a program puts on its own functions (``wrapper.calls = 0``): only public names, only
+# on functions the language made, read back from what the program stored.
+def _is_user_function(fn):
+    return type(fn) is types.FunctionType and "_gradcalc_signature" in fn.__dict__
+
+
+def _function_attribute_reader(name):
+    def read_function_attribute(fn):
+        d = fn.__dict__
+        if "_gradcalc_signature" in d and name in d:
+            return d[name]
+        raise AttributeError(f"'function' object has no attribute '{name}'")
+    return read_function_attribute
+
+
+def _set_function_attribute(fn, name, value):
+    touch(fn)
+    fn.__dict__[name] = value
+
+
 # ctx of a custom autograd.Function: torch's FunctionCtx API, and what the user stores on it
 _CTX_API = ("save_for_backward", "saved_tensors", "mark_dirty", "mark_non_differentiable", "set_materialize_grads",
             "needs_input_grad", "name", "next_functions", "register_hook", "register_prehook", "saved_variables")
@@ -911,6 +946,10 @@ def set_item(obj, key, value):
         touch(obj)
         obj[key] = value
         return
+    if tp in _USER_CLASSES:  # the class's own __setitem__ (or an engine base's: nn.Sequential's)
+        touch(obj)
+        obj[key] = value
+        return
     from gradcalc.engine import Tensor
 
     if isinstance(obj, Tensor):
@@ -935,6 +974,10 @@ def delete_item(obj, key):
         _touch_module(obj)
         del obj[key]
         return
+    if tp in _USER_CLASSES:
+        touch(obj)
+        del obj[key]
+        return
     raise TypeError(f"'{_type_label(obj)}' object doesn't support item deletion")
 
 
@@ -953,7 +996,7 @@ def check_context_manager(obj):
                 if isinstance(value, type) and hasattr(value, "__enter__") and hasattr(value, "__exit__"):
                     found.add(value)
         _context_types = tuple(found)
-    if not isinstance(obj, _context_types):
+    if not isinstance(obj, _context_types) and type(obj) not in _USER_CLASSES:
         raise TypeError(f"'{_type_label(obj)}' object does not support the context manager protocol")
 
 

@@ -121,9 +121,10 @@ class Session:
             tx.rollback()
             raise
         except BaseException as exc:
+            err = from_exception(exc)  # worded first: str() of a user's exception reads its attributes
             if tx.rollback() and not isinstance(exc, KeyboardInterrupt):
-                exc = KeyboardInterrupt()  # pressed during the undo, which it waited for
-            raise from_exception(exc) from exc
+                err = from_exception(KeyboardInterrupt())  # pressed during the undo, which it waited for
+            raise err from exc
         tx.commit()
         return result
 

@@ -1,0 +1,5 @@
+print(any([]), all([]), any([0, 0, 1]), all([1, "a", [0]]))
+it = iter([1, 2, 3])
+print(next(it), list(it), next(it, "end"))
+it2 = iter("ab")
+print(next(it2), next(it2))

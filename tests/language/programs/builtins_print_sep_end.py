@@ -1,0 +1,6 @@
+print(1, 2, 3, sep="-")
+print("a", end="")
+print("b", end="!\n")
+print(*[1, 2], sep=", ", end=".\n")
+print()
+print("x", "y", sep="", flush=True)

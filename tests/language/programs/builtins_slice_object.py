@@ -1,0 +1,5 @@
+s = slice(1, 5, 2)
+xs = list(range(10))
+print(xs[s], s.start, s.stop, s.step, slice(3), xs[slice(None, None, -3)])
+o = object()
+print(o == o, o is not object(), isinstance(o, object))

@@ -1,0 +1,4 @@
+class A:
+    def __init__(self, x):
+        self.x = x
+A()

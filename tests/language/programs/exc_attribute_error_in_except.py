@@ -1,0 +1,6 @@
+class A:
+    pass
+try:
+    A().x
+except AttributeError as e:
+    print("AttributeError", e)

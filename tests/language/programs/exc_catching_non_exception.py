@@ -1,0 +1,7 @@
+try:
+    try:
+        1 / 0
+    except int:
+        pass
+except TypeError as e:
+    print(e)

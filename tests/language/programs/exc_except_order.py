@@ -1,0 +1,6 @@
+try:
+    raise KeyError("x")
+except LookupError:
+    print("lookup first")
+except KeyError:
+    print("never")
