@@ -135,4 +135,3 @@ def test_names_bound_by_import(completer):
 
 def test_what_the_sandbox_withholds_is_not_offered(completer):
     assert texts(completer, "torch.sav") == []  # torch.save: files are written only by %save
-    assert "Function" not in texts(completer, "torch.autograd.Fun")
