@@ -206,9 +206,13 @@ def random_(t, *args, generator=None, **kw):
     to = kw.pop("to", None)
     if kw:
         raise TypeError(f"random_() got an unexpected keyword argument '{next(iter(kw))}'")
-    if len(args) == 1 and frm is None:
-        to = args[0]
-        frm = 0
+    if len(args) == 1:
+        if to is None and frm is None:
+            frm, to = 0, args[0]  # random_(to)
+        elif frm is None:
+            frm = args[0]  # random_(from, to=...)
+        else:
+            raise TypeError("random_() got multiple values for argument 'from'")
     elif len(args) == 2:
         frm, to = args
     elif len(args) > 2:

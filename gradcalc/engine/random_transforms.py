@@ -225,8 +225,10 @@ def _log_ps(x, work):
     x += tmp
     z = x * x
     x64 = x.astype(np.float64)
-    y = np.full(x.shape, _LOG_P[0])
-    for p in _LOG_P[1:]:
+    np.multiply(x64, float(_LOG_P[0]), out=work)  # fma(p0, x, p1): the first step
+    work += float(_LOG_P[1])
+    y = work.astype(_F)
+    for p in _LOG_P[2:]:
         _fma_into(y, x64, float(p), work)
     y *= x
     np.multiply(e, _LOG_Q1, out=tmp)
@@ -268,15 +270,17 @@ def _sincos_ps(x, work):
     np.copyto(x64, x)
     z = x * x
     z64 = z.astype(np.float64)
-    yc = np.full(x.shape, _COSCOF[0])
-    _fma_into(yc, z64, float(_COSCOF[1]), work)
+    np.multiply(z64, float(_COSCOF[0]), out=work)
+    work += float(_COSCOF[1])
+    yc = work.astype(_F)
     _fma_into(yc, z64, float(_COSCOF[2]), work)
     yc *= z
     np.multiply(z64, -0.5, out=y64)
     _fma_into(yc, z64, y64, work)  # y*z - z*0.5: again the first product fused
     yc += _ONE
-    ys = np.full(x.shape, _SINCOF[0])
-    _fma_into(ys, z64, float(_SINCOF[1]), work)
+    np.multiply(z64, float(_SINCOF[0]), out=work)
+    work += float(_SINCOF[1])
+    ys = work.astype(_F)
     _fma_into(ys, z64, float(_SINCOF[2]), work)
     ys *= z
     _fma_into(ys, x64, x64, work)
