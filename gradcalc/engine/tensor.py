@@ -106,7 +106,7 @@ class Tensor:
     def _make(arr, node, nr=0):
         """A new graph output of ``node`` over ``arr``."""
         t = _new(Tensor)
-        t._data = arr
+        t._data = arr if type(arr) is np.ndarray else np.array(arr)
         t._requires_grad = True
         t._grad_fn = node
         t._output_nr = nr
@@ -419,7 +419,8 @@ _new = object.__new__
 
 
 def _init(t, arr, grad_fn, nr):
-    t._data = arr
+    # numpy returns scalars from 0-d operations: keep the invariant "_data is an ndarray"
+    t._data = arr if type(arr) is np.ndarray else np.array(arr)
     t._requires_grad = grad_fn is not None
     t._grad_fn = grad_fn
     t._output_nr = nr

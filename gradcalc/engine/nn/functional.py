@@ -46,6 +46,9 @@ def _reduction(reduction, size_average=None, reduce=None):
 
 
 def _warn_target_size(input, target):
+    for v in (target, input):  # torch reads target.size() first: a number fails there
+        if not hasattr(v, "shape"):
+            raise AttributeError(f"'{type(v).__name__}' object has no attribute 'size'")
     if target.shape != input.shape:
         warnings.warn(f"Using a target size ({_Size(target.shape)}) that is different to the input size "
                       f"({_Size(input.shape)}). This will likely lead to incorrect results due to broadcasting. "

@@ -57,6 +57,53 @@ for _n in ("view", "expand", "contiguous", "to", "view_as", "reshape_as", "expan
 FUNCTIONS["broadcast_to"] = shape.broadcast_to
 
 
+# -- torch's argument parser: where a signature takes only Tensors, a number is refused ------
+_TENSOR_ONLY = {"maximum": "other", "minimum": "other", "logical_and": "other", "logical_or": "other",
+                "logical_xor": "other", "isclose": "other", "dot": "tensor", "matmul": "other", "mm": "mat2",
+                "mv": "vec", "outer": "vec2", "bmm": "mat2"}
+_NO_NUMBER_FIRST = ("eq ne lt le gt ge greater greater_equal less less_equal not_equal").split()
+
+
+def _not_tensor(name, arg, pos, value):
+    return TypeError(f"{name}(): argument '{arg}' (position {pos}) must be Tensor, not {type(value).__name__}")
+
+
+def _checked(name, fn, other_name):
+    def function(input, other, *args, **kw):
+        if not isinstance(input, Tensor):
+            raise _not_tensor(name, "input", 1, input)
+        if not isinstance(other, Tensor):
+            raise _not_tensor(name, other_name, 2, other)
+        return fn(input, other, *args, **kw)
+
+    def method(self, other, *args, **kw):
+        if not isinstance(other, Tensor):
+            raise _not_tensor(name, other_name, 1, other)
+        return fn(self, other, *args, **kw)
+    function.__name__ = method.__name__ = name
+    function.__doc__ = method.__doc__ = fn.__doc__
+    return function, method
+
+
+def _tensor_first(name, fn):
+    def function(input, other, *args, **kw):
+        if not isinstance(input, Tensor):
+            raise TypeError(f"{name}() received an invalid combination of arguments - got "
+                            f"({type(input).__name__}, {type(other).__name__}), but expected one of:\n"
+                            f" * (Tensor input, Tensor other, *, Tensor out = None)\n"
+                            f" * (Tensor input, Number other, *, Tensor out = None)")
+        return fn(input, other, *args, **kw)
+    function.__name__ = name
+    function.__doc__ = fn.__doc__
+    return function
+
+
+for _n, _arg in _TENSOR_ONLY.items():
+    FUNCTIONS[_n], METHODS[_n] = _checked(_n, FUNCTIONS[_n], _arg)
+for _n in _NO_NUMBER_FIRST:
+    FUNCTIONS[_n] = _tensor_first(_n, FUNCTIONS[_n])
+
+
 def _where_method(self, condition, y):
     """``where(condition, self, y)``."""
     return unary.where(condition, self, y)

@@ -277,6 +277,8 @@ class RemainderBackward1(Node):
     def forward(ctx, a, b):
         ctx.save_for_backward(a, b)
         A, B = binary_arrays(a, b)
+        if np.result_type(A, B).kind == "b":
+            raise NotImplementedError("\"remainder_cpu\" not implemented for 'Bool'")
         if np.result_type(A, B).kind in "iub" and not np.all(B):
             raise RuntimeError("ZeroDivisionError")  # integer modulus by zero, as torch
         try:
@@ -373,12 +375,15 @@ class DivBackward2(Node):
     checks = (check(lambda x, y: div(x, y, rounding_mode="floor") + x * y, (2, 3), (2, 3), low=0.6, high=1.9),)
 
     def forward(ctx, a, b, rounding_mode):
+        A, B = binary_arrays(a, b)
+        kind = np.result_type(A, B).kind
+        if kind == "b":
+            raise NotImplementedError(f"\"div_{rounding_mode}_cpu\" not implemented for 'Bool'")
         if rounding_mode == "floor":
-            A, B = binary_arrays(a, b)
-            if np.result_type(A, B).kind in "iub" and np.any(np.asarray(B) == 0):
+            if kind in "iu" and np.any(np.asarray(B) == 0):
                 raise RuntimeError("ZeroDivisionError")
             return np.asarray(np.floor_divide(A, B))
-        return _binary(lambda A, B: np.trunc(A / B) if A.dtype.kind == "f" else _int_trunc_div(A, B), a, b)
+        return np.asarray(np.trunc(np.true_divide(A, B)) if kind == "f" else _int_trunc_div(A, B))
 
     def backward(ctx, grad):
         g = grad * 0  # torch's formula: grad * 0
@@ -403,6 +408,8 @@ def floor_divide(input, other):
         from ..creation import tensor
         input = tensor(input)
     A, B = binary_arrays(input, other)
+    if np.result_type(A, B).kind == "b":
+        raise NotImplementedError("\"div_floor_cpu\" not implemented for 'Bool'")
     # only an integer result divides by zero with an error (a bool with a float is a float division)
     if np.result_type(A, B).kind in "iub" and np.any(np.asarray(B) == 0):
         raise RuntimeError("ZeroDivisionError")

@@ -165,8 +165,16 @@ def all(input, dim=None, keepdim=False):
 
 def _arg(fn, input, dim, keepdim):
     d = input._data
+    name = fn.__name__
+    if d.dtype.kind == "b":
+        raise RuntimeError(f"{name}(): does not support bool input")
     if d.size == 0:
-        raise RuntimeError(f"{fn.__name__}(): Expected reduction dim to be specified for input.numel() == 0.")
+        if dim is None:
+            raise IndexError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0.")
+        ax = wrap_dim(dim, d.ndim)
+        if not d.ndim or d.shape[ax] == 0:
+            raise IndexError(f"{name}(): Expected reduction dim {ax} to have non-zero size.")
+        return Tensor._wrap(np.zeros(d.shape[:ax] + ((1,) if keepdim else ()) + d.shape[ax + 1:], np.int64))
     if dim is None:
         r = fn(d)
         return Tensor._wrap(np.asarray(r, np.int64).reshape((1,) * d.ndim if keepdim else ()))

@@ -82,13 +82,19 @@ def check_writable(t, overlap_ok=False):
         raise RuntimeError(OVERLAP_MSG)
 
 
-def write(t, arr):
+# clamp_ with number bounds names the target type as C++ does (torch's own inconsistency)
+C_NAMES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char",
+           "bool": "bool", "float32": "float", "float64": "double", "float16": "c10::Half"}
+
+
+def write(t, arr, names=None):
     """Store ``arr`` in ``t``'s own memory, with torch's casting rule, and bump its version."""
     d = t._data
     src = arr.dtype
     if _category(src) > _category(d.dtype):
+        target = _dt.from_numpy_dtype(d.dtype).name
         raise RuntimeError(f"result type {_PRETTY[_dt.from_numpy_dtype(src).name]} can't be cast to the desired "
-                           f"output type {_PRETTY[_dt.from_numpy_dtype(d.dtype).name]}")
+                           f"output type {(names or _PRETTY)[target]}")
     if arr.shape != d.shape:
         if np.broadcast_shapes(arr.shape, d.shape) != d.shape:
             raise RuntimeError(f"output with shape {list(d.shape)} doesn't match the broadcast shape "
@@ -102,7 +108,7 @@ def _category(npdt):
     return 2 if k == "f" else (0 if k == "b" else 1)
 
 
-def inplace(t, compute, *args, overlap_ok=False, **kw):
+def inplace(t, compute, *args, overlap_ok=False, names=None, **kw):
     """Run ``compute(t, *args, **kw)`` (an out-of-place op) in place on ``t``."""
     check_writable(t, overlap_ok)
     recording = _recording(t, args)
@@ -118,7 +124,7 @@ def inplace(t, compute, *args, overlap_ok=False, **kw):
             r = compute(t, *args, **kw)
         finally:
             STATE.grad_enabled = prev
-        write(t, r._data)
+        write(t, r._data, names)
         return t
     if t._extra is not None:
         refresh_view(t)
@@ -127,10 +133,23 @@ def inplace(t, compute, *args, overlap_ok=False, **kw):
     if r._data.shape != t._data.shape:
         raise RuntimeError(f"output with shape {list(t._data.shape)} doesn't match the broadcast shape "
                            f"{list(r._data.shape)}")
-    if r._data.dtype != t._data.dtype:
-        r = r.to(t.dtype) if _category(r._data.dtype) <= _category(t._data.dtype) else r
-    _rebind(t, r)
+    if r._data.dtype != t._data.dtype and _category(r._data.dtype) <= _category(t._data.dtype):
+        r = _cast_output(r, t._data.dtype)
+    _rebind(t, r, names)
     return t
+
+
+def _cast_output(r, dtype):
+    """The op's result in the written tensor's dtype, still the op's output (torch's in-place op
+    computes in the promoted type and writes in place: no ToCopy node in between)."""
+    data = r._data.astype(dtype)
+    fn = r._grad_fn
+    if fn is None:
+        return Tensor._wrap(data)
+    outs = list(fn._outs)
+    outs[r._output_nr] = (data.shape, data.dtype)
+    fn._outs = tuple(outs)
+    return Tensor._make(data, fn, r._output_nr)
 
 
 def _snapshot(t):
@@ -147,12 +166,12 @@ def _snapshot(t):
     return s
 
 
-def _rebind(t, r):
+def _rebind(t, r, names=None):
     """Write result ``r`` into ``t`` and give ``t`` (or its base) the new history."""
     view = t._extra.get("view") if t._extra else None
     old_fn, old_nr = t._grad_fn, t._output_nr
     if view is None:
-        write(t, r._data)
+        write(t, r._data, names)
         t._grad_fn = r._grad_fn
         t._output_nr = r._output_nr
         t._requires_grad = r._requires_grad
@@ -558,12 +577,16 @@ def _fast_binary(ufunc):
 
 def make_inplace(name, fn, fast=None, overlap_ok=False):
     """Build method ``name`` (``add_``) from the out-of-place function ``fn``."""
+    clamp = name.startswith("clamp") or name == "clip_"
     def method(self, *args, **kw):
         if fast is not None and not kw and len(args) == 1 and not _recording(self, args):
             check_writable(self)
             if fast(self, operand(args[0])):
                 return self
-        return inplace(self, fn, *args, overlap_ok=overlap_ok, **kw)
+        names = None
+        if clamp and not any(isinstance(a, Tensor) for a in tuple(args) + tuple(kw.values())):
+            names = C_NAMES
+        return inplace(self, fn, *args, overlap_ok=overlap_ok, names=names, **kw)
     method.__name__ = name
     method.__doc__ = f"In-place version of {name[:-1]}()."
     return method
@@ -594,12 +617,17 @@ def copy_(t, src, non_blocking=False):
     """Copy ``src`` (broadcast) into this tensor in place."""
     src = as_tensor(src)
     check_writable(t)
-    if not _recording(t, (src,)):
+    shape, sshape = t._data.shape, src._data.shape
+    if sshape != shape:
         try:
-            np.copyto(t._data, np.broadcast_to(src._data, t._data.shape), casting="unsafe")
+            both = np.broadcast_shapes(shape, sshape)
         except ValueError:
-            raise RuntimeError(f"output with shape {list(t._data.shape)} doesn't match the broadcast shape "
-                               f"{list(np.broadcast_shapes(t._data.shape, src._data.shape))}") from None
+            from .support import broadcast_error
+            raise broadcast_error(shape, sshape) from None
+        if both != shape:
+            raise RuntimeError(f"output with shape {list(shape)} doesn't match the broadcast shape {list(both)}")
+    if not _recording(t, (src,)):
+        np.copyto(t._data, np.broadcast_to(src._data, shape), casting="unsafe")
         t._bump_version()
         return t
     return inplace(t, CopyBackwards.apply, src)

@@ -57,8 +57,10 @@ class MvBackward0(Node):
 
     def forward(ctx, a, v):
         A, V = a._data, v._data
+        if A.ndim == 0:  # torch sizes its result from mat.size(0) first
+            raise IndexError("Dimension specified as 0 but tensor has no dimensions")
         if A.ndim != 2 or V.ndim != 1:
-            raise RuntimeError(f"vector + matrix @ vector expected, got {V.ndim}, {A.ndim}, {V.ndim}")
+            raise RuntimeError(f"vector + matrix @ vector expected, got 1, {A.ndim}, {V.ndim}")
         if A.shape[1] != V.shape[0]:
             raise RuntimeError(f"size mismatch, got input ({A.shape[0]}), mat ({A.shape[0]}x{A.shape[1]}), "
                                f"vec ({V.shape[0]})")

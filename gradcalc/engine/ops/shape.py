@@ -439,7 +439,9 @@ def t(input):
 
 def permute(input, *dims):
     """Reorder the dims."""
-    dims = shape_arg(dims) if dims and not isinstance(dims[0], (tuple, list)) else tuple(dims[0])
+    if not dims:
+        raise TypeError('permute() missing 1 required positional arguments: "dims"')
+    dims = shape_arg(dims) if not isinstance(dims[0], (tuple, list)) else tuple(dims[0])
     n = input._data.ndim
     if len(dims) != n:
         raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
@@ -623,6 +625,7 @@ def _tensor_list(tensors, name):
 def unbind(input, dim=0):
     """The slices along ``dim``, as a tuple of views."""
     if input._data.ndim == 0:
-        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+        wrap_dim(dim, 0)  # out of range first; then a 0-d tensor has nothing to unbind
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     d = wrap_dim(dim, input._data.ndim)
     return UnbindBackward0.apply(input, dim=d)

@@ -203,6 +203,8 @@ def roll(input, shifts, dims=None):
     if len(shifts) != len(dims):
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
     n = input._data.ndim
+    if n == 0:
+        raise IndexError(f"Dimension specified as {dims[0]} but tensor has no dimensions")
     return RollBackward0.apply(input, shifts=shifts, dims=tuple(wrap_dim(d, n) for d in dims))
 
 

@@ -139,7 +139,7 @@ class ReluBackward0(Node):
     def forward(ctx, a):
         d = a._data
         if d.dtype.kind == "b":
-            raise RuntimeError('"clamp_min_scalar_cpu" not implemented for \'Bool\'')
+            raise RuntimeError("Boolean inputs not supported for relu")
         return np.maximum(d, 0, dtype=d.dtype)
 
     def backward(ctx, grad):
@@ -195,6 +195,8 @@ class _Rounding(Node):
 
 def _rounded(fn, a):
     d = a._data
+    if d.dtype.kind == "b":
+        raise NotImplementedError(f"\"{fn.__name__}_vml_cpu\" not implemented for 'Bool'")
     return d.copy() if d.dtype.kind != "f" else fn(d)  # numpy and torch both round halves to even
 
 
@@ -227,6 +229,8 @@ class RoundBackward1(_Rounding):
 
     def forward(ctx, a, decimals):
         d = a._data
+        if d.dtype.kind == "b":
+            raise NotImplementedError("\"round_cpu\" not implemented for 'Bool'")
         if d.dtype.kind != "f":
             return d.copy()
         scale = 10.0 ** decimals
