@@ -239,5 +239,9 @@ def bilinear(input1, input2, weight, bias=None):
 
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     """``input / max(‖input‖_p along dim, eps)``."""
+    if hasattr(input, "dtype") and not input.is_floating_point():
+        from ..dtypes import SCALAR_NAMES
+        raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
+                           f"{SCALAR_NAMES[input.dtype.name]}")
     denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
     return input / denom

@@ -31,6 +31,8 @@ class SoftmaxBackward0(Node):
         d = _float_input(a, dtype, "softmax", dim)
         if d.ndim == 0:
             return np.ones_like(d)
+        if d.size == 0:
+            return d.copy()
         e = np.exp(d - d.max(axis=dim, keepdims=True))
         return e / e.sum(axis=dim, keepdims=True)
 
@@ -52,6 +54,8 @@ class LogSoftmaxBackward0(Node):
         d = _float_input(a, dtype, "log_softmax", dim)
         if d.ndim == 0:
             return np.zeros_like(d)
+        if d.size == 0:
+            return d.copy()
         shifted = d - d.max(axis=dim, keepdims=True)
         return shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
 

@@ -288,7 +288,8 @@ class RemainderBackward1(Node):
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        return grad, -grad * (a / b).floor()
+        # torch's formula: a rounded division, whose own derivative is 0 (no nan where other is 0)
+        return grad, -grad * div(a, b, rounding_mode="floor")
 
 
 def _is_bool(v):
@@ -312,9 +313,22 @@ def _check_bool_sub(a, b):
 
 # -- public functions ---------------------------------------------------------
 
+def _check_alpha(input, other, alpha):
+    """torch's alpha_check: a bool alpha needs a bool result, an integer result an integer alpha."""
+    if alpha is True or alpha is False or isinstance(alpha, float):
+        kinds = {x._data.dtype.kind if isinstance(x, Tensor) else ("b" if isinstance(x, bool) else
+                 "i" if isinstance(x, int) else "f") for x in (input, other)}
+        result = "f" if "f" in kinds else ("i" if kinds & {"i", "u"} else "b")
+        if isinstance(alpha, bool) and result != "b":
+            raise RuntimeError("Boolean alpha only supported for Boolean results.")
+        if isinstance(alpha, float) and result != "f":
+            raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
+
+
 def add(input, other, *, alpha=1):
     """``input + alpha * other``, broadcasting."""
     input, other = operand(input), operand(other)
+    _check_alpha(input, other, alpha)
     if not isinstance(input, Tensor):
         if alpha != 1:
             return AddBackward0.apply(other * alpha, input)  # scalar + alpha * tensor
@@ -325,6 +339,9 @@ def add(input, other, *, alpha=1):
 def sub(input, other, *, alpha=1):
     """``input - alpha * other``, broadcasting (``torch.sub(0, x)`` is SubBackward0; ``0 - x`` is rsub)."""
     input, other = operand(input), operand(other)
+    if not (isinstance(input, Tensor) and input._data.dtype.kind == "b"
+            and isinstance(other, Tensor) and other._data.dtype.kind == "b"):
+        _check_alpha(input, other, alpha)
     return SubBackward0.apply(input, other, alpha=alpha)
 
 
@@ -379,6 +396,10 @@ class DivBackward2(Node):
         kind = np.result_type(A, B).kind
         if kind == "b":
             raise NotImplementedError(f"\"div_{rounding_mode}_cpu\" not implemented for 'Bool'")
+        try:
+            np.broadcast_shapes(np.shape(A), np.shape(B))
+        except ValueError:
+            raise broadcast_error(np.shape(A), np.shape(B)) from None
         if rounding_mode == "floor":
             if kind in "iu" and np.any(np.asarray(B) == 0):
                 raise RuntimeError("ZeroDivisionError")

@@ -54,6 +54,11 @@ def _bitwise(fn, name, a, b):
     a, b = operand(a), operand(b)
     if not isinstance(a, Tensor):
         a, b = b, a
+    if isinstance(a, Tensor) and isinstance(b, Tensor):
+        try:
+            np.broadcast_shapes(a._data.shape, b._data.shape)
+        except ValueError:
+            raise broadcast_error(a._data.shape, b._data.shape) from None
     for v in (a, b):
         if isinstance(v, Tensor) and v._data.dtype.kind == "f" or isinstance(v, float):
             from ..dtypes import SCALAR_NAMES, result_type

@@ -91,14 +91,14 @@ def write(t, arr, names=None):
     """Store ``arr`` in ``t``'s own memory, with torch's casting rule, and bump its version."""
     d = t._data
     src = arr.dtype
+    if arr.shape != d.shape:  # torch checks the shape before the dtype
+        if np.broadcast_shapes(arr.shape, d.shape) != d.shape:
+            raise RuntimeError(f"output with shape {list(d.shape)} doesn't match the broadcast shape "
+                               f"{list(np.broadcast_shapes(arr.shape, d.shape))}")
     if _category(src) > _category(d.dtype):
         target = _dt.from_numpy_dtype(d.dtype).name
         raise RuntimeError(f"result type {_PRETTY[_dt.from_numpy_dtype(src).name]} can't be cast to the desired "
                            f"output type {(names or _PRETTY)[target]}")
-    if arr.shape != d.shape:
-        if np.broadcast_shapes(arr.shape, d.shape) != d.shape:
-            raise RuntimeError(f"output with shape {list(d.shape)} doesn't match the broadcast shape "
-                               f"{list(np.broadcast_shapes(arr.shape, d.shape))}")
     np.copyto(d, arr, casting="unsafe")
     t._bump_version()
 
@@ -384,6 +384,9 @@ def masked_fill(input, mask, value):
 
 def setitem(t, key, value):
     """``t[key] = value``: a write into ``t``'s memory (CopySlices in the graph)."""
+    if STATE.grad_enabled and t._requires_grad and t._grad_fn is None and not _selects_self(t, key) and not (
+            _is_advanced(key) and _index_put_on_self(t, key)):
+        raise RuntimeError(VIEW_OF_LEAF_MSG)  # torch indexes first (a view of the leaf), then writes
     check_writable(t, overlap_ok=True)
     if isinstance(value, Tensor) and value._data.dtype != t._data.dtype and _is_advanced(key) and not (
             isinstance(key, Tensor) and key._data.dtype.kind == "b" and key._data.ndim):
@@ -578,7 +581,10 @@ def _fast_binary(ufunc):
 def make_inplace(name, fn, fast=None, overlap_ok=False):
     """Build method ``name`` (``add_``) from the out-of-place function ``fn``."""
     clamp = name.startswith("clamp") or name == "clip_"
+    cumulative = name in ("cumsum_", "cumprod_")
     def method(self, *args, **kw):
+        if cumulative and self._data.dtype.kind == "b":
+            raise NotImplementedError(f"\"{name[:-1]}_out_cpu\" not implemented for 'Bool'")
         if fast is not None and not kw and len(args) == 1 and not _recording(self, args):
             check_writable(self)
             if fast(self, operand(args[0])):

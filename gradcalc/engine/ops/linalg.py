@@ -39,6 +39,8 @@ class MmBackward0(Node):
                                f"{B.shape[0]}x{B.shape[1]})")
         if A.dtype != B.dtype:
             _same_dtype(a, b, "mm")
+        if A.dtype.kind == "b":
+            raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")
         if ctx is not NULL_CTX:
             nxt = ctx._next  # grad_self needs mat2, grad_mat2 needs self
             ctx.save_for_backward(a if nxt[1][0] is not None else None, b if nxt[0][0] is not None else None)
@@ -64,7 +66,9 @@ class MvBackward0(Node):
         if A.shape[1] != V.shape[0]:
             raise RuntimeError(f"size mismatch, got input ({A.shape[0]}), mat ({A.shape[0]}x{A.shape[1]}), "
                                f"vec ({V.shape[0]})")
-        _same_dtype(a, v, "mv")
+        if a._data.dtype != v._data.dtype:
+            na, nv = _PRETTY[a.dtype.name], _PRETTY[v.dtype.name]
+            raise RuntimeError(f"addmv input tensors must have the same dtype, but got {nv}, {na}, and {nv}")
         ctx.save_for_backward(a, v)
         return A @ V
 
@@ -89,6 +93,8 @@ class DotBackward0(Node):
                                f"to have the same number of elements, but got {A.shape[0]} and {B.shape[0]} "
                                f"elements respectively")
         _same_dtype(a, b, "dot")
+        if A.dtype.kind == "b":
+            raise NotImplementedError("\"dot\" not implemented for 'Bool'")
         ctx.save_for_backward(a, b)
         return np.asarray(np.dot(A, B))
 

@@ -113,6 +113,8 @@ class _Nll(Node):
 
     def forward(ctx, a, target, weight=None, reduction="mean", ignore_index=-100):
         d = a._data
+        if d.dtype.kind != "f":
+            raise NotImplementedError(f"\"nll_loss_out_frame\" not implemented for '{_type_word(d)}'")
         cd = 0 if d.ndim == 1 else 1
         n_classes = d.shape[cd]
         t = target._data.astype(np.int64)

@@ -475,6 +475,12 @@ def T(input):
 
 
 def mT(input):
+    if input._data.ndim == 0:
+        import warnings
+        warnings.warn("Tensor.mT is deprecated on 0-D tensors. This function is the identity in these cases.",
+                      UserWarning, stacklevel=3)
+        from .indexing import SelectAll
+        return SelectAll.apply(input)
     if input._data.ndim < 2:
         raise RuntimeError(f"tensor.mT is only supported on matrices or batches of matrices. Got "
                            f"{input._data.ndim}-D tensor.")

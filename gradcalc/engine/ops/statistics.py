@@ -102,6 +102,10 @@ def _extreme(node, name, input, dim, keepdim):
     if d.size == 0 and (dim is None or (isinstance(dim, (tuple, list)) and not dim)):
         raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
                            f"reduction dim with the 'dim' argument.")
+    if d.size == 0 and d.ndim and dim is not None:
+        for k in (dim if isinstance(dim, (tuple, list)) else (dim,)):
+            if d.shape[wrap_dim(k, d.ndim)] == 0:  # torch names the dim as it was given
+                raise IndexError(f"{name}(): Expected reduction dim {k} to have non-zero size.")
     return node.apply(input, dims=_dims_or_scalar(dim, d.ndim), keepdim=keepdim)
 
 
@@ -255,7 +259,9 @@ def _correction(unbiased, correction):
     return 0 if unbiased is False else 1
 
 
-def _moment_args(input, dim, unbiased, keepdim, correction):
+def _moment_args(input, dim, unbiased, keepdim, correction, name="std and var"):
+    if input._data.dtype.kind != "f":  # torch checks the dtype before the dims
+        raise RuntimeError(f"{name} only support floating point and complex dtypes")
     if isinstance(dim, bool):
         unbiased, dim = dim, None
     empty = isinstance(dim, (tuple, list)) and not dim and input._data.ndim > 0
@@ -275,12 +281,12 @@ def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """``(var, mean)`` over ``dim`` in one pass."""
-    return VarMeanBackward0.apply(input, **_moment_args(input, dim, unbiased, keepdim, correction))
+    return VarMeanBackward0.apply(input, **_moment_args(input, dim, unbiased, keepdim, correction, "var_mean"))
 
 
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """``(std, mean)`` over ``dim`` in one pass."""
-    return StdMeanBackward0.apply(input, **_moment_args(input, dim, unbiased, keepdim, correction))
+    return StdMeanBackward0.apply(input, **_moment_args(input, dim, unbiased, keepdim, correction, "std_mean"))
 
 
 # -- logsumexp ---------------------------------------------------------------------

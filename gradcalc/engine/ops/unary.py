@@ -161,7 +161,8 @@ class ThresholdBackwardBackward0(Node):
         ctx.save_for_backward(result)
         ctx.threshold = threshold
         g = grad._data
-        return np.where(result._data > threshold, g, np.zeros((), g.dtype))
+        # torch zeroes where result <= threshold: a nan result lets the gradient through
+        return np.where(result._data <= threshold, np.zeros((), g.dtype), g)
 
     def backward(ctx, gg):
         (result,) = ctx.saved_tensors
@@ -393,7 +394,7 @@ def _split_between(grad, winner, loser):
 def abs(input):
     """Elementwise absolute value."""
     if input._data.dtype.kind == "b":
-        raise RuntimeError("abs does not support bool tensors")
+        raise NotImplementedError("\"abs_cpu\" not implemented for 'Bool'")
     return AbsBackward0.apply(input)
 
 
@@ -477,6 +478,12 @@ fix = trunc
 
 def clamp(input, min=None, max=None):
     """Limit every element to [min, max] (either bound may be omitted, or a tensor)."""
+    if (isinstance(min, Tensor) and max is not None and not isinstance(max, Tensor)) or (
+            isinstance(max, Tensor) and min is not None and not isinstance(min, Tensor)):
+        got = ", ".join("Tensor" if isinstance(v, Tensor) else type(v).__name__ for v in (min, max))
+        raise TypeError(f"clamp() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+                        f" * (Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None)\n"
+                        f" * (Tensor input, Number min = None, Number max = None, *, Tensor out = None)")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         lo = min if min is None or isinstance(min, Tensor) else as_tensor(min, dtype=input.dtype)
         hi = max if max is None or isinstance(max, Tensor) else as_tensor(max, dtype=input.dtype)
