@@ -119,8 +119,8 @@ class Gen:
             vals = [r.randint(-3, 3) for _ in range(n)]
         else:
             vals = [r.choice(POOL) if r.random() < 0.5 else round(r.uniform(-3, 3), 2) for _ in range(n)]
-            if r.random() < 0.03:
-                vals[r.randrange(n)] = float("nan") if n else 0
+            if n and r.random() < 0.03:
+                vals[r.randrange(n)] = float("nan")
         data = np.array(vals, dtype=object).reshape(shape).tolist() if shape else vals[0]
         text = re.sub(r"nan", "float('nan')", repr(data)) if kind not in ("bool", "i64") else repr(data)
         if n == 0:

@@ -209,6 +209,9 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
                                      pos_weight=None):
     """Binary cross-entropy of sigmoid(``input``), computed stably from the logits."""
     reduction = _reduction(reduction, size_average, reduce)
+    for v in (target, input):
+        if not hasattr(v, "shape"):
+            raise AttributeError(f"'{type(v).__name__}' object has no attribute 'size'")
     if target.shape != input.shape:
         raise ValueError(f"Target size ({_Size(target.shape)}) must be the same as input size "
                          f"({_Size(input.shape)})")

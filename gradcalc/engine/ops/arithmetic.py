@@ -211,7 +211,14 @@ class PowBackward1(Node):
         if A.dtype.kind == "b" and B.dtype.kind == "b":
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         if A.dtype.kind in "iu" and np.any(B < 0):
-            raise RuntimeError("Integers to negative integer powers are not allowed.")
+            # torch computes integer powers with negative exponents elementwise: 1/aⁿ truncated
+            try:
+                A, B = np.broadcast_arrays(A, B)
+            except ValueError:
+                raise broadcast_error(A.shape, B.shape) from None
+            pos = np.power(A, np.maximum(B, 0))
+            neg = np.where(A == 1, 1, np.where(A == -1, np.where(B % 2 == 0, 1, -1), 0)).astype(A.dtype)
+            return np.where(B >= 0, pos, neg)
         try:
             return np.power(A, B)
         except ValueError:

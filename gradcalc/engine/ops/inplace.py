@@ -51,6 +51,27 @@ def overlapping(arr):
     return False
 
 
+PARTIAL_OVERLAP_MSG = ("unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+                      "single memory location. Please clone() the tensor before performing the operation.")
+
+
+def _same_memory(a, b):
+    """The same elements in the same layout (torch's full overlap, which in-place ops accept)."""
+    return (a.__array_interface__["data"][0] == b.__array_interface__["data"][0] and a.shape == b.shape
+            and a.strides == b.strides)
+
+
+def check_inputs_overlap(t, args, any_overlap=False):
+    """torch refuses an in-place write whose input shares only some memory with the output."""
+    out = t._data
+    for a in args:
+        if isinstance(a, Tensor) and a._data.size and out.size:
+            d = a._data
+            if (any_overlap or not _same_memory(d, out)) and np.may_share_memory(d, out) and \
+                    np.shares_memory(d, out):
+                raise RuntimeError(PARTIAL_OVERLAP_MSG)
+
+
 def expanded_warning(op, example):
     import warnings
     warnings.warn(f"Use of {op} on expanded tensors is deprecated. Please clone() the tensor before performing this "
@@ -111,6 +132,7 @@ def _category(npdt):
 def inplace(t, compute, *args, overlap_ok=False, names=None, **kw):
     """Run ``compute(t, *args, **kw)`` (an out-of-place op) in place on ``t``."""
     check_writable(t, overlap_ok)
+    check_inputs_overlap(t, args)
     recording = _recording(t, args)
     if overlap_ok and overlapping(t._data):
         if recording:  # the graph's rewrite of an overlapping view is refused, as torch does
@@ -410,6 +432,8 @@ def setitem(t, key, value):
             raise RuntimeError(OVERLAP_MSG)
         expanded_warning("index_put_", "tensor[indices] = tensor")
     value = operand(value)
+    if isinstance(value, Tensor) and _is_advanced(key):
+        check_inputs_overlap(t, (value,), any_overlap=True)  # index_put_ refuses any shared memory
     if isinstance(value, Tensor) and value is t:
         value = Tensor._wrap(value._data.copy())
     record = _recording(t, (value,))
@@ -587,6 +611,7 @@ def make_inplace(name, fn, fast=None, overlap_ok=False):
             raise NotImplementedError(f"\"{name[:-1]}_out_cpu\" not implemented for 'Bool'")
         if fast is not None and not kw and len(args) == 1 and not _recording(self, args):
             check_writable(self)
+            check_inputs_overlap(self, args)
             if fast(self, operand(args[0])):
                 return self
         names = None
@@ -632,6 +657,7 @@ def copy_(t, src, non_blocking=False):
             raise broadcast_error(shape, sshape) from None
         if both != shape:
             raise RuntimeError(f"output with shape {list(shape)} doesn't match the broadcast shape {list(both)}")
+    check_inputs_overlap(t, (src,))
     if not _recording(t, (src,)):
         np.copyto(t._data, np.broadcast_to(src._data, shape), casting="unsafe")
         t._bump_version()

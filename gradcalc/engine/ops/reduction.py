@@ -402,6 +402,10 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         p = 2
     elif p == "nuc":
         raise RuntimeError("nuclear norm is not supported")
+    if input._data.dtype.kind != "f" and dtype is None:  # the dtype is checked before the dims
+        from ..dtypes import SCALAR_NAMES
+        raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
+                           f"{SCALAR_NAMES[input.dtype.name]}")
     dims = None if dim is None else dims_arg(dim, input._data.ndim)
     if dtype is not None:
         input = input.to(dtype)

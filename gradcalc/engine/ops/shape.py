@@ -479,8 +479,7 @@ def mT(input):
         import warnings
         warnings.warn("Tensor.mT is deprecated on 0-D tensors. This function is the identity in these cases.",
                       UserWarning, stacklevel=3)
-        from .indexing import SelectAll
-        return SelectAll.apply(input)
+        return input
     if input._data.ndim < 2:
         raise RuntimeError(f"tensor.mT is only supported on matrices or batches of matrices. Got "
                            f"{input._data.ndim}-D tensor.")

@@ -348,6 +348,10 @@ def index_select(input, dim, index):
 def index_add(input, dim, index, source, *, alpha=1):
     """A copy of ``input`` with ``alpha * source`` added at ``index`` along ``dim``."""
     index = _index_vector(index, "index_add")
+    if isinstance(source, Tensor) and source._data.dtype != input._data.dtype:
+        from ..dtypes import SCALAR_NAMES
+        raise RuntimeError(f"index_add_(): self ({SCALAR_NAMES[input.dtype.name]}) and source "
+                           f"({SCALAR_NAMES[source.dtype.name]}) must have the same scalar type")
     return IndexAddBackward0.apply(input, source, dim=wrap_dim(dim, input._data.ndim), index=index, alpha=alpha)
 
 
