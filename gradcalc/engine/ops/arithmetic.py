@@ -462,7 +462,9 @@ def remainder(input, other):
         return not_differentiable("remainder", r, other)
     if isinstance(other, Tensor):
         return RemainderBackward1.apply(input, other)
-    if input._data.dtype.kind in "iu" and other == 0:
+    if input._data.dtype.kind == "b" and isinstance(other, bool):
+        raise NotImplementedError("\"remainder_cpu\" not implemented for 'Bool'")
+    if input._data.dtype.kind in "iub" and other == 0 and not isinstance(other, float):
         raise RuntimeError("ZeroDivisionError")
     return RemainderBackward0.apply(input, other=other)
 

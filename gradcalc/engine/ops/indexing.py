@@ -278,7 +278,7 @@ def _normalise_key(t, key):
     # expand the ellipsis
     consumed = 0
     for k in parts:
-        if k is None or k is Ellipsis:
+        if k is None or k is Ellipsis or k is True or k is False:
             continue
         if isinstance(k, Tensor) and k._data.dtype.kind == "b":
             consumed += max(k._data.ndim, 1)
@@ -314,8 +314,11 @@ def getitem(t, key):
         if k is None:
             out = out.unsqueeze(dim)
             dim += 1
-        elif isinstance(k, bool):
-            raise IndexError("indexing with a Python bool is not supported")
+        elif k is True or k is False:
+            # torch: a new dim of size 1, indexed by [0] (True) or by nothing (False)
+            out = out.unsqueeze(dim)
+            advanced.append((dim, Tensor._wrap(np.zeros(1 if k else 0, np.int64))))
+            dim += 1
         elif isinstance(k, int) or hasattr(k, "__index__") and not isinstance(k, Tensor):
             k = k.__index__()
             size = out._data.shape[dim]
@@ -359,15 +362,12 @@ def getitem(t, key):
     return IndexBackward0.apply(out, key=key_t)
 
 
-class SelectAll(Node):
+class AliasBackward0(Node):
     """``x[...]``, ``x[:]``: a view of the whole (torch's AliasBackward0)."""
 
     explain = "grad_self = grad"
     is_view = True
     checks = (check(lambda x: x[...], (2, 3)),)
-
-    def name(self):
-        return "AliasBackward0"
 
     def forward(ctx, a):
         return a._data.view()
@@ -377,6 +377,9 @@ class SelectAll(Node):
 
     def backward(ctx, grad):
         return grad
+
+
+SelectAll = AliasBackward0  # the name the indexing code uses
 
 
 def _whole(k, size):

@@ -427,6 +427,9 @@ def setitem(t, key, value):
             raise _index_error(t, key, e) from None
         if isinstance(part, np.ndarray) and overlapping(part):
             raise RuntimeError(OVERLAP_MSG)
+        v = operand(value)
+        if isinstance(v, Tensor) and v._data.shape != np.shape(part):
+            _expandable(v, np.shape(part))  # torch copies into the view: expand's error
     elif overlapping(t._data):
         if _recording(t, (value,)):
             raise RuntimeError(OVERLAP_MSG)
@@ -501,6 +504,19 @@ def _index_put_on_self(t, key):
             continue
         return False
     return True
+
+
+def _expandable(value, shape):
+    """Raise torch's expand error unless ``value`` (leading 1s dropped) expands to ``shape``."""
+    vshape = value._data.shape
+    while vshape and vshape[0] == 1:
+        vshape = vshape[1:]
+    try:
+        if np.broadcast_shapes(vshape, shape) == tuple(shape) and len(vshape) <= len(shape):
+            return
+    except ValueError:
+        pass
+    Tensor._wrap(np.broadcast_to(np.zeros((), value._data.dtype), vshape)).expand(tuple(shape))
 
 
 def _copy_to(t, value):
@@ -587,6 +603,8 @@ def _fast_binary(ufunc):
     def run(t, other):
         if t._data.dtype.kind != "f":
             return False  # integer and bool tensors take the general path, with torch's checks
+        if isinstance(other, (bool, Tensor)) and (other is True or other is False or other._data.dtype.kind == "b"):
+            return False  # the general path has torch's checks (a bool subtrahend is refused)
         A, B = binary_arrays(t, other)
         if A is not t._data:
             return False
@@ -608,6 +626,9 @@ def make_inplace(name, fn, fast=None, overlap_ok=False):
     cumulative = name in ("cumsum_", "cumprod_")
     def method(self, *args, **kw):
         if cumulative and self._data.dtype.kind == "b":
+            if args:
+                from .support import wrap_dim
+                wrap_dim(args[0], self._data.ndim)
             raise NotImplementedError(f"\"{name[:-1]}_out_cpu\" not implemented for 'Bool'")
         if fast is not None and not kw and len(args) == 1 and not _recording(self, args):
             check_writable(self)
@@ -648,6 +669,7 @@ def copy_(t, src, non_blocking=False):
     """Copy ``src`` (broadcast) into this tensor in place."""
     src = as_tensor(src)
     check_writable(t)
+    check_inputs_overlap(t, (src,))
     shape, sshape = t._data.shape, src._data.shape
     if sshape != shape:
         try:
@@ -657,8 +679,7 @@ def copy_(t, src, non_blocking=False):
             raise broadcast_error(shape, sshape) from None
         if both != shape:
             raise RuntimeError(f"output with shape {list(shape)} doesn't match the broadcast shape {list(both)}")
-    check_inputs_overlap(t, (src,))
-    if not _recording(t, (src,)):
+    if not _recording(t, (src,)) or t._data.dtype.kind != "f" and t._grad_fn is None:
         np.copyto(t._data, np.broadcast_to(src._data, shape), casting="unsafe")
         t._bump_version()
         return t

@@ -153,6 +153,8 @@ class ProdBackward1(Node):
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
+        if not a._data.ndim:  # the product of one element: its derivative is 1
+            return grad * 1
         return _prod_grad(grad, a, ctx.result, (ctx.dim,), ctx.keepdim)
 
 
@@ -268,7 +270,8 @@ class MinBackward0(Node):
 def _select_along(ctx, a, dim, keepdim, argfn):
     d = a._data
     if d.shape and d.shape[dim] == 0:
-        raise IndexError(f"max(): Expected reduction dim {dim} to have non-zero size.")
+        word = "max" if argfn is np.argmax else "min"
+        raise IndexError(f"{word}(): Expected reduction dim {dim} to have non-zero size.")
     idx = argfn(d, axis=dim, keepdims=True) if d.ndim else np.zeros((), np.int64)
     vals = np.take_along_axis(d, idx, axis=dim) if d.ndim else d.copy()
     if not keepdim and d.ndim:

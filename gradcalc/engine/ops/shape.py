@@ -107,7 +107,7 @@ class _SqueezeBase(Node):
         if dims is None:
             dims = tuple(i for i, s in enumerate(shape) if s == 1)
         else:
-            dims = tuple(d for d in dims if shape[d] == 1)
+            dims = tuple(d for d in dims if d < len(shape) and shape[d] == 1)  # (a 0-d tensor has none)
         ctx.dims = dims
         return a._data.squeeze(axis=dims) if dims else a._data.view()
 
@@ -341,7 +341,8 @@ class UnbindBackward0(Node):
     def forward(ctx, a, dim):
         ctx.dim = dim
         d = a._data
-        return tuple(d[(slice(None),) * dim + (i,)] for i in range(d.shape[dim]))
+        # views of the input (the Ellipsis keeps a 0-d slice a view, not a numpy scalar copy)
+        return tuple(d[(slice(None),) * dim + (i, Ellipsis)] for i in range(d.shape[dim]))
 
     def backward(ctx, *grads):
         return stack(list(grads), ctx.dim)
@@ -412,9 +413,6 @@ def squeeze(input, dim=None):
     if isinstance(dim, (tuple, list)):
         dims = tuple(wrap_dim(d, n) for d in dim) if n else ()
         return SqueezeBackward2.apply(input, dims=dims)
-    if n == 0:
-        wrap_dim(dim, 0)
-        return SqueezeBackward0.apply(input)
     return SqueezeBackward1.apply(input, dim=wrap_dim(dim, n))
 
 
@@ -456,6 +454,10 @@ def permute(input, *dims):
 def movedim(input, source, destination):
     """Move dims ``source`` to positions ``destination``."""
     n = input._data.ndim
+    if n == 0:  # a 0-d tensor has one implicit dim: moving it is an alias
+        _movedim_order(1, source, destination)
+        from .indexing import SelectAll
+        return SelectAll.apply(input)
     return PermuteBackward0.apply(input, dims=tuple(_movedim_order(n, source, destination)))
 
 
