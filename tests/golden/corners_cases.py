@@ -346,6 +346,171 @@ case("message/version-shape-reshape", """
     z.sum().backward()
 """)
 
+# ---------------------------------------------------------------- found by the differential fuzzer (tests/fuzz/)
+_FUZZ = {
+    "relu-grad-at-nan": """
+        x = torch.tensor([[float('nan'), 1.0, -0.15]], dtype=torch.float64, requires_grad=True)
+        result = torch.autograd.grad(torch.nn.functional.relu(x.relu()).sum(), [x])
+    """,
+    "remainder-second-order-at-zero": """
+        a = torch.tensor([[-2.79, 2.0], [-0.32, 0.0]], requires_grad=True)
+        r = torch.tensor([[False, True], [False, False]]) % a
+        g, = torch.autograd.grad(r.sum(), [a], create_graph=True)
+        result = (g, torch.autograd.grad(g.sum(), [a], allow_unused=True))
+    """,
+    "unbind-views-see-inplace": """
+        x = torch.tensor([-0.5, 0.5, 0.5], dtype=torch.float64, requires_grad=True)
+        parts = x.unbind(0)
+        with torch.no_grad():
+            x.square_()
+        result = [p.detach() for p in parts]
+    """,
+    "prod-dim-of-0d-backward": """
+        x = torch.tensor(-0.33, requires_grad=True)
+        y = x.T.prod(dim=0)
+        (y * y).sum().backward()
+        result = (y, x.grad)
+    """,
+    "numpy-scalar-result-inplace": """
+        v = torch.tensor(-0.81, requires_grad=True).logical_not()
+        v.cumsum_(1)
+    """,
+    "empty-tensor-inplace": """
+        v = torch.tensor([[[], [], [], []]], dtype=torch.float64)
+        v.floor_()
+        result = v
+    """,
+    "inplace-keeps-node-when-casting": """
+        x = torch.tensor([[0.0, -2.3, -1.54]], requires_grad=True)
+        y = x * 1
+        y.remainder_(torch.tensor([-0.8, -1.0, -1.85], dtype=torch.float64, requires_grad=True))
+        y.sum().backward()
+        result = (y, x.grad)
+    """,
+    "int-pow-negative-exponents": """
+        a = torch.tensor([-2, -1, 0, 1, 2, 3, 0, 2, -2, 5])
+        result = torch.pow(a, torch.tensor([-1, -1, -1, -1, -2, -3, -2, 0, -3, -1]))
+    """,
+    "bool-index": """
+        x = torch.ones(2, requires_grad=True)
+        result = (x[True], x[False], x[None, True], torch.tensor(1.5, requires_grad=True)[True])
+    """,
+    "squeeze-movedim-0d": """
+        v = torch.tensor(-0.75, requires_grad=True)
+        result = (v.squeeze(0), v.squeeze(-1), v.movedim(-1, 0), v.mT)
+    """,
+    "setitem-expand-error": """
+        v = torch.tensor([-3, -1, 0, 3])
+        v[-1:-1] = v
+    """,
+    "copy-partial-overlap": """
+        v = torch.ones(2, 2)
+        v[:1].copy_(v)
+    """,
+    "mul-partial-overlap": """
+        v = torch.ones(3, 2, dtype=torch.float64)
+        v[:1].pow_(v)
+    """,
+    "copy-into-bool-no-history": """
+        v = torch.tensor([True])
+        v.copy_(torch.tensor([0.0], requires_grad=True))
+        result = v
+    """,
+    "bool-remainder-by-zero": """
+        result = torch.tensor([[True, False, True, False]]) % 0
+    """,
+    "sub-bool-fast-path": """
+        v = torch.tensor([[1.66, -1.0], [1.81, 2.0]])
+        v.sub_(torch.tensor([True, False]))
+    """,
+    "min-empty-dim": """
+        torch.tensor([]).min(dim=0, keepdim=True)
+    """,
+    "relu-bool": """
+        torch.tensor([True]).relu()
+    """,
+    "floor-bool": """
+        torch.tensor([True]).floor()
+    """,
+    "argmax-bool": """
+        torch.tensor([True]).argmax()
+    """,
+    "argmin-empty-dim": """
+        torch.tensor([]).argmin(dim=-1)
+    """,
+    "var-int-dim": """
+        torch.tensor(3).var(dim=1)
+    """,
+    "norm-int": """
+        torch.tensor(2).norm(p=float('inf'), dim=1)
+    """,
+    "amin-empty-negative-dim": """
+        torch.tensor([]).amin(dim=-1)
+    """,
+    "clamp-mixed-bounds": """
+        x = torch.ones(2)
+        x.clamp(x, 0.5)
+    """,
+    "clamp-cast-name": """
+        torch.tensor([-3, -2]).clamp_max_(0.5)
+    """,
+    "alpha-bool": """
+        torch.add(torch.ones(2), torch.ones(2), alpha=True)
+    """,
+    "alpha-float-int": """
+        torch.add(torch.ones(2).long(), torch.ones(2).long(), alpha=0.5)
+    """,
+    "maximum-number": """
+        torch.maximum(torch.ones(2), 1.5)
+    """,
+    "lt-number-first": """
+        torch.lt(1.0, torch.ones(2))
+    """,
+    "mv-0d-and-ranks": """
+        torch.mv(torch.ones(2, 2), torch.ones(2, 2))
+    """,
+    "roll-0d": """
+        torch.tensor(1.).roll(1, 0)
+    """,
+    "unbind-0d": """
+        torch.tensor(1.).unbind(1)
+    """,
+    "permute-no-dims": """
+        torch.tensor(3).permute()
+    """,
+    "l1-loss-number-target": """
+        torch.nn.functional.l1_loss(torch.ones(2, requires_grad=True), -1.5)
+    """,
+    "copy-broadcast-error": """
+        (torch.ones(2, requires_grad=True) * 1).copy_(torch.zeros(2, 2))
+    """,
+    "div-trunc-broadcast-error": """
+        torch.tensor([[True, False]]).div(torch.ones(3, 3), rounding_mode='trunc')
+    """,
+    "inplace-shape-before-dtype": """
+        torch.tensor([[0], [3], [2]]).div_(torch.ones(2, 3, 1))
+    """,
+    "setitem-view-of-leaf": """
+        x = torch.ones(3, requires_grad=True)
+        x[1] = 0
+    """,
+    "bitwise-broadcast-before-dtype": """
+        torch.ones(2) ^ torch.ones(3)
+    """,
+    "nll-loss-long": """
+        torch.nn.functional.nll_loss(torch.ones(2, 3).long(), torch.tensor([0, 1]))
+    """,
+    "index-add-dtypes": """
+        torch.tensor([True]).index_add_(0, torch.tensor([0]), torch.tensor([2]))
+    """,
+    "softmax-empty": """
+        x = torch.tensor([], requires_grad=True)
+        result = (x.softmax(0), x.log_softmax(0))
+    """,
+}
+for _id, _code in _FUZZ.items():
+    case(f"fuzz/{_id}", _code)
+
 
 def build_cases():
     ids = [c["id"] for c in CASES]

@@ -91,7 +91,7 @@ def _tensor_first(name, fn):
             raise TypeError(f"{name}() received an invalid combination of arguments - got "
                             f"({type(input).__name__}, {type(other).__name__}), but expected one of:\n"
                             f" * (Tensor input, Tensor other, *, Tensor out = None)\n"
-                            f" * (Tensor input, Number other, *, Tensor out = None)")
+                            f" * (Tensor input, Number other, *, Tensor out = None)\n")
         return fn(input, other, *args, **kw)
     function.__name__ = name
     function.__doc__ = fn.__doc__

@@ -473,6 +473,13 @@ def _movedim_order(n, source, destination):
 
 def T(input):
     n = input._data.ndim
+    if n != 2:
+        import warnings
+        warnings.warn("Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases." if n == 0
+                      else "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
+                      "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "
+                      "matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a "
+                      "tensor.", UserWarning, stacklevel=3)
     return PermuteBackward0.apply(input, dims=tuple(range(n - 1, -1, -1)))
 
 

@@ -480,10 +480,14 @@ def clamp(input, min=None, max=None):
     """Limit every element to [min, max] (either bound may be omitted, or a tensor)."""
     if (isinstance(min, Tensor) and max is not None and not isinstance(max, Tensor)) or (
             isinstance(max, Tensor) and min is not None and not isinstance(min, Tensor)):
-        got = ", ".join("Tensor" if isinstance(v, Tensor) else type(v).__name__ for v in (min, max))
+        kinds = ["Tensor" if isinstance(v, Tensor) else type(v).__name__ for v in (min, max)]
+        got = ", ".join(kinds)
+        bad = ", ".join(f"!{k}!" for k in kinds)
         raise TypeError(f"clamp() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-                        f" * (Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None)\n"
-                        f" * (Tensor input, Number min = None, Number max = None, *, Tensor out = None)")
+                        f" * (Tensor min = None, Tensor max = None)\n"
+                        f"      didn't match because some of the arguments have invalid types: ({bad})\n"
+                        f" * (Number min = None, Number max = None)\n"
+                        f"      didn't match because some of the arguments have invalid types: ({bad})\n")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         lo = min if min is None or isinstance(min, Tensor) else as_tensor(min, dtype=input.dtype)
         hi = max if max is None or isinstance(max, Tensor) else as_tensor(max, dtype=input.dtype)
