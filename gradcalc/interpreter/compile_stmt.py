@@ -6,6 +6,8 @@ closure per top-level statement (the session runs each atomically).
 
 from __future__ import annotations
 
+from numpy import ndarray
+
 from gradcalc.parser import ast as A
 
 from . import sandbox
@@ -155,10 +157,8 @@ def _augmented(symbol):
 
     def aug(a, b):
         ta = type(a)
-        if ta is list or ta is dict or ta is set:
-            touch(a)  # list += / set |= change the container in place
-        elif ta.__module__ == "numpy":
-            raise TypeError("numpy arrays are read-only in gradcalc: compute on the tensor instead")
+        if ta is list or ta is dict or ta is set or ta is ndarray:
+            touch(a)  # list += / set |= / array += change the object in place
         if repeat:
             check_repeat(a, b)  # s *= 10**9 is refused like s = s * 10**9
         return op(a, b)

@@ -58,6 +58,15 @@ class Journal:
         elif values and entry[1][1] is None:
             entry[1][1] = t._data.copy()  # first touched for its .grad only: its values are still the old ones
 
+    def array(self, a):
+        """Before the language writes numpy array ``a`` (``a[i] = v``, ``a += 1``, ``out=a``): the array
+        may be a tensor's memory (``t.numpy()``, ``from_numpy``), so it is kept here, in order with
+        the tensors' states."""
+        if id(a) not in self._saved:
+            state = _ArrayState(a.copy())
+            self._saved[id(a)] = (a, state)
+            self._grew(state)
+
     def hooks(self, owner):
         key = ("hooks", id(owner))
         if key not in self._saved:
@@ -75,6 +84,8 @@ class Journal:
         for obj, state in reversed(list(self._saved.values())):
             if type(state) is tuple:
                 _hooks_restore(obj, state)
+            elif type(state) is _ArrayState:
+                state.restore(obj)
             else:
                 _restore(obj, state)
         self._saved.clear()
@@ -99,7 +110,10 @@ class Journal:
 
     def _grew(self, state):
         self._new += 1
-        self._bytes += (0 if state[1] is None else state[1].nbytes) + (0 if state[6] is None else state[6].nbytes)
+        if type(state) is _ArrayState:
+            self._bytes += state.values.nbytes
+        else:
+            self._bytes += (0 if state[1] is None else state[1].nbytes) + (0 if state[6] is None else state[6].nbytes)
         if self._new >= _SWEEP_ENTRIES or self._bytes >= _SWEEP_BYTES:
             self._sweep()
 
@@ -110,6 +124,10 @@ class Journal:
         for key, (t, state) in list(self._saved.items()):
             if type(state) is tuple:
                 continue  # hooks: small, and a handle may still reach them
+            if type(state) is _ArrayState:  # an array: the entry, the loop variable, the argument
+                if getrefcount(t) <= 3 and t.base is None:
+                    del self._saved[key]
+                continue
             data = t._data
             # t: the entry, the loop variable, the argument; data: t, the state, the argument (+ local)
             if getrefcount(t) <= 3 and data.base is None and getrefcount(data) <= 4:
@@ -129,6 +147,24 @@ class Journal:
         self._saved.clear()
         outer._released.extend(self._released)
         self._released.clear()
+
+
+def touch_array(a):
+    """Tell the open journal, if any, that the language is about to write numpy array ``a``."""
+    j = Journal.active()
+    if j is not None:
+        j.array(a)
+
+
+class _ArrayState:
+    __slots__ = ("values",)
+
+    def __init__(self, values):
+        self.values = values
+
+    def restore(self, a):
+        if a.flags.writeable:
+            a[...] = self.values
 
 
 def _snapshot(t, values):

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import sys
 
+from numpy import ndarray
+
+
 
 class _Sentinel:
     __slots__ = ("name",)
@@ -81,7 +84,10 @@ def raise_stop(flag):
 
 # -- undo for mutable values other than tensors ------------------------------------------
 # While a statement runs, ACTIVE[0] is a dict id -> (object, saved copy) (see atomic.py);
-# every change to a list, a dict or a cell made by the language first calls touch().
+# every change to a list, a dict or a cell made by the language first calls touch(), and so
+# does every write to a numpy array through the language (item assignment, ``a += b``, ``out=``,
+# ``a.fill(0)``: the sandbox and modules/numpy_guard.py), since an array may share its memory
+# with a tensor.
 
 ACTIVE = [None]
 
@@ -100,6 +106,11 @@ def touch(obj):
             saved[id(obj)] = (obj, list(obj))
         elif cls is set:
             saved[id(obj)] = (obj, set(obj))
+        elif cls is ndarray:  # kept by the journal, in order with the tensors it may share memory with
+            from .journal import touch_array
+
+            touch_array(obj)
+            return
         elif isinstance(obj, type):
             saved[id(obj)] = (obj, _ClassState(obj))
         else:

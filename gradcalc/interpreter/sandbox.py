@@ -279,9 +279,7 @@ _TYPE_ATTRS = {
     "complex": _NUMBER,
     "range": ("start", "stop", "step", "index", "count"),
     "slice": ("start", "stop", "step", "indices"),
-    # numpy arrays only come from x.numpy(): read their values, nothing that touches files or memory
-    "ndarray": ("shape", "ndim", "size", "tolist", "item"),
-    "numpy_scalar": ("item", "tolist"),
+    # numpy's types: see modules/numpy_attrs.py
     # the engine's types other than Tensor: torch's public API of each
     "Node": ("name", "next_functions", "register_hook", "register_prehook"),
     "AccumulateGrad": ("name", "next_functions", "register_hook", "register_prehook", "variable"),
@@ -333,12 +331,9 @@ def _compute_names(tp):
     if tp.__module__ == "builtins" and tp.__name__ in _PYTHON_TYPES:
         return _TYPE_ATTRS[tp.__name__]
     if tp.__module__.startswith("numpy"):
-        import numpy as np
+        from .modules.numpy_attrs import names_for
 
-        if issubclass(tp, np.ndarray):
-            return _TYPE_ATTRS["ndarray"]
-        if issubclass(tp, np.generic):
-            return _TYPE_ATTRS["numpy_scalar"]
+        return names_for(tp)
     return ()
 
 
@@ -359,6 +354,8 @@ def members(obj):
         return _user_names(obj)
     if isinstance(obj, type):
         return sorted(_class_names(obj))
+    if hasattr(type(obj), "_sandbox_names"):
+        return sorted(obj._sandbox_names())
     return sorted(_names_for_type(type(obj)))
 
 
@@ -441,6 +438,13 @@ def _accessor(tp, name):
         return _ctx_reader(name)
     if tp is types.FunctionType:
         return _function_attribute_reader(name)
+    if hasattr(tp, "_sandbox_get"):  # the modules' wrappers (modules/): they list their own attributes
+        def read_wrapped(obj):
+            names = obj._sandbox_names()
+            if name in names:
+                return obj._sandbox_get(name)
+            raise _no_attribute(obj, name, names)
+        return read_wrapped
     if issubclass(tp, type):
         def read_class(obj):
             info = _USER_CLASSES.get(obj)
@@ -460,8 +464,10 @@ def _accessor(tp, name):
             return lambda obj: _MutatingMethod(obj, name)
         if tp is str and name == "format":
             return _Format
-        if name == "numpy" and _is_tensor_type(tp):
-            return _read_only_numpy
+        if tp.__module__.startswith("numpy"):
+            from .modules.numpy_attrs import accessor
+
+            return accessor(tp, name)
         return operator.attrgetter(name)
 
     def refuse(obj):
@@ -493,16 +499,6 @@ def _is_tensor_type(tp):
     from gradcalc.engine import Tensor
 
     return issubclass(tp, Tensor)
-
-
-def _read_only_numpy(t):
-    """``x.numpy`` for the language: the array shares the tensor's memory, so it comes read-only
-    (``a += 1`` on it would change the tensor behind the undo record's back)."""
-    def numpy(*, force=False):
-        arr = t.numpy(force=force).view()
-        arr.flags.writeable = False
-        return arr
-    return numpy
 
 
 def _private(name):
@@ -959,8 +955,13 @@ def set_item(obj, key, value):
         _touch_module(obj)
         obj[key] = value
         return
-    if tp.__module__.startswith("numpy"):
-        raise TypeError("numpy arrays are read-only in gradcalc: assign to the tensor instead (x[i] = v)")
+    if tp.__module__ == "numpy":
+        import numpy as np
+
+        if isinstance(obj, np.ndarray):  # remembered first: the undo of a failed statement restores it
+            touch(obj)
+            obj[key] = value
+            return
     raise TypeError(f"'{_type_label(obj)}' object does not support item assignment")
 
 
@@ -1002,28 +1003,69 @@ def check_context_manager(obj):
 
 # -- import ---------------------------------------------------------------------------------
 
-def import_module(dotted):
-    """The module ``import dotted`` finds (ModuleNotFoundError as Python words it)."""
+# torch's submodules gradcalc does not have (yet): named in the error, not a bare "No module"
+_TORCH_ELSEWHERE = ("torch.optim", "torch.optim.lr_scheduler", "torch.utils", "torch.utils.data", "torch.func",
+                    "torch.nn.init", "torch.nn.utils", "torch.cuda", "torch.autograd.forward_ad",
+                    "torch.distributions", "torch.jit", "torch.onnx", "torch.testing", "torch.backends",
+                    "torch.mps", "torch.amp", "torch.hub", "torch.utils.checkpoint", "torch.nn.parameter",
+                    "torch.nn.modules", "torch.multiprocessing", "torch.distributed", "torch.profiler")
+
+
+def _find_module(dotted):
     mods = modules()
     if dotted in mods:
         return mods[dotted]
-    raise ModuleNotFoundError(f"No module named '{dotted}'")
+    from . import modules as other
+
+    return other.find(dotted)
+
+
+def _not_found(dotted):
+    if dotted in _TORCH_ELSEWHERE:
+        have = ", ".join(modules())
+        return ModuleNotFoundError(f"No module named '{dotted}'\n(gradcalc does not have {dotted} yet; "
+                                   f"it has {have})")
+    return ModuleNotFoundError(f"No module named '{dotted}'\n(gradcalc runs in a sandbox: it has torch, numpy "
+                               f"and Python's computing modules; %help modules lists them)")
+
+
+def import_module(dotted):
+    """The module ``import dotted`` finds (ModuleNotFoundError as Python words it)."""
+    mod = _find_module(dotted)
+    if mod is None:
+        raise _not_found(dotted)
+    return mod
 
 
 def import_name(dotted, name):
-    """``from dotted import name``."""
+    """``from dotted import name``: a member, or a submodule (``from torch import optim``)."""
     mod = import_module(dotted)
     try:
         return mod._members[name]
     except KeyError:
-        why = mod._withheld.get(name)
-        extra = f" ({why})" if why else did_you_mean(name, mod._members)
-        raise ImportError(f"cannot import name '{name}' from '{dotted}'{extra}") from None
+        pass
+    child = _find_module(f"{dotted}.{name}")
+    if child is not None:
+        return child
+    why = mod._withheld.get(name)
+    if why is None and f"{dotted}.{name}" in _TORCH_ELSEWHERE:
+        why = f"gradcalc does not have {dotted}.{name} yet"
+    extra = f" ({why})" if why else did_you_mean(name, mod._members)
+    raise ImportError(f"cannot import name '{name}' from '{dotted}'{extra}") from None
 
 
 def import_all(dotted):
-    """``from dotted import *``: {name: value}."""
-    return dict(import_module(dotted)._members)
+    """``from dotted import *``: {name: value} (as Python: no submodules that are not members)."""
+    mod = import_module(dotted)
+    names = getattr(mod, "_all", None)
+    return {k: v for k, v in mod._members.items() if names is None or k in names}
+
+
+def module_names():
+    """Every module ``import`` can reach (for %help modules)."""
+    from . import modules as other
+
+    return list(modules()) + other.names()
 
 
 # -- descriptions (completion, %help) -------------------------------------------------------

@@ -34,7 +34,8 @@ ESCAPES = [
     ("torch.Size.__subclasses__()", "AttributeError", "__subclasses__"),
     ("x.numpy().tofile('/tmp/gradcalc-escape')", "AttributeError", "tofile"),
     ("x.numpy().ctypes", "AttributeError", "ctypes"),
-    ("x.numpy().dtype", "AttributeError", "dtype"),
+    ("x.numpy().base", "AttributeError", "base"),
+    ("x.numpy().view", "AttributeError", "view"),
     ("x.numpy().dump('/tmp/gradcalc-escape')", "AttributeError", "dump"),
     ("y.grad_fn.metadata", "AttributeError", "metadata"),
     ("f'{x.__class__}'", "AttributeError", "__class__"),
@@ -108,7 +109,6 @@ ESCAPES = [
 
 STATEMENT_ESCAPES = [
     ("import os", "ModuleNotFoundError", "'os'"),
-    ("import numpy as np", "ModuleNotFoundError", "'numpy'"),
     ("import gradcalc", "ModuleNotFoundError", "'gradcalc'"),
     ("import torch.os", "ModuleNotFoundError", "'torch.os'"),
     ("from os import system", "ModuleNotFoundError", "'os'"),
@@ -121,7 +121,6 @@ STATEMENT_ESCAPES = [
     ("torch.float32.is_signed = False", "AttributeError", "read-only"),
     ("torch.pi = 3", "AttributeError", "read-only"),
     ("torch.tensor.__code__ = None", "AttributeError", "__code__"),
-    ("x.numpy()[0] = 5.0", "TypeError", "read-only"),
     ("with open('x') as f:\n    pass", "NameError", "open"),
     ("with x:\n    pass", "TypeError", "context manager"),
     ("del x.__dict__", "AttributeError", "__dict__"),

@@ -1,0 +1,69 @@
+"""The modules ``import`` can reach besides torch: Python's pure-computation modules and numpy.
+
+Each module is a ``sandbox.module`` (a fixed dict of allowlisted names), built the first
+time a program imports it (nothing here runs at start-up). One small file per family
+says what the language gets and how the dangerous parts are replaced or withheld:
+
+    numpy_api      numpy, numpy.linalg, numpy.random, numpy.fft, numpy.lib.stride_tricks
+    numpy_guard    the wrappers around numpy's callables (out=, object arrays, undo)
+    numpy_attrs    what the language may read on arrays, scalars, dtypes, generators
+    std_math       math, cmath, statistics, __future__
+    std_random     random, time
+    std_data       copy, collections, itertools, functools, operator, string
+    std_types      typing, dataclasses, enum
+"""
+
+from __future__ import annotations
+
+import importlib
+
+# dotted name -> (file in this package, function building the module)
+_BUILDERS = {
+    "numpy": ("numpy_api", "numpy_module"),
+    "numpy.linalg": ("numpy_api", "linalg_module"),
+    "numpy.random": ("numpy_api", "random_module"),
+    "numpy.fft": ("numpy_api", "fft_module"),
+    "numpy.lib": ("numpy_api", "lib_module"),
+    "numpy.lib.stride_tricks": ("numpy_api", "stride_tricks_module"),
+    "math": ("std_math", "math_module"),
+    "cmath": ("std_math", "cmath_module"),
+    "statistics": ("std_math", "statistics_module"),
+    "__future__": ("std_math", "future_module"),
+    "random": ("std_random", "random_module"),
+    "time": ("std_random", "time_module"),
+    "copy": ("std_data", "copy_module"),
+    "collections": ("std_data", "collections_module"),
+    "itertools": ("std_data", "itertools_module"),
+    "functools": ("std_data", "functools_module"),
+    "operator": ("std_data", "operator_module"),
+    "string": ("std_data", "string_module"),
+    "typing": ("std_types", "typing_module"),
+    "dataclasses": ("std_types", "dataclasses_module"),
+    "enum": ("std_types", "enum_module"),
+}
+
+_built = {}
+
+
+def names():
+    """The modules this package offers (for %help modules and the sandbox message)."""
+    return sorted(_BUILDERS)
+
+
+def find(dotted):
+    """The language's module named ``dotted``, built on first use; None if there is none."""
+    mod = _built.get(dotted)
+    if mod is None:
+        where = _BUILDERS.get(dotted)
+        if where is None:
+            return None
+        file, builder = where
+        mod = _built[dotted] = getattr(importlib.import_module(f"{__name__}.{file}"), builder)()
+    return mod
+
+
+def module_of(members_name, members):
+    """A module object of the sandbox holding ``members``."""
+    from ..sandbox import module
+
+    return module(members_name, members)
