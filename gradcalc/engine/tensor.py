@@ -399,10 +399,26 @@ class Tensor:
     __str__ = __repr__
 
     def __deepcopy__(self, memo):
-        t = self.detach().clone() if self._grad_fn is None else self.clone()
+        """torch's semantics: only a leaf can be deep-copied; the copy keeps ``requires_grad`` and
+        gets its own copy of ``.grad``."""
+        if self._grad_fn is not None:
+            raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+                               "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
+                               "because of a torch.nn.utils.weight_norm usage, see "
+                               "https://github.com/pytorch/pytorch/pull/103001")
+        t = self.detach().clone()
         t._data = self._data.copy()
-        if self._grad_fn is None:
-            t._requires_grad = self._requires_grad
+        t._requires_grad = self._requires_grad
+        memo[id(self)] = t
+        if self._grad is not None:
+            g = memo.get(id(self._grad))
+            t._grad = g if g is not None else self._grad.__deepcopy__(memo)
+        return t
+
+    def __copy__(self):
+        """``copy.copy(t)`` as torch: the same memory, ``requires_grad`` kept, no ``.grad``."""
+        t = Tensor._wrap(self._data)
+        t._requires_grad = self._requires_grad
         return t
 
     def __reduce__(self):

@@ -106,6 +106,8 @@ def touch(obj):
             saved[id(obj)] = (obj, list(obj))
         elif cls is set:
             saved[id(obj)] = (obj, set(obj))
+        elif cls.__module__ == "collections":  # OrderedDict, defaultdict, Counter, deque (modules/std_data)
+            saved[id(obj)] = (obj, _CollectionState(obj))
         elif cls is ndarray:  # kept by the journal, in order with the tensors it may share memory with
             from .journal import touch_array
 
@@ -171,6 +173,23 @@ class _ClassState:
 
 
 _ABSENT = _Sentinel("<absent>")
+
+
+class _CollectionState:
+    """The items of a ``collections`` container (its class's own update() may not simply set them)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, obj):
+        self.items = dict(obj) if isinstance(obj, dict) else list(obj)
+
+    def restore(self, obj):
+        if isinstance(obj, dict):
+            dict.clear(obj)
+            dict.update(obj, self.items)
+        else:
+            obj.clear()
+            obj.extend(self.items)
 
 
 def restore(saved):

@@ -38,7 +38,8 @@ from .runtime import ExitRequested, touch
 # The torch modules the language knows, each present when the engine has it.
 _TORCH_MODULES = ("torch", "torch.nn", "torch.nn.functional", "torch.autograd", "torch.autograd.functional",
                   "torch.linalg", "torch.special", "torch.fft", "torch.nn.init", "torch.nn.utils",
-                  "torch.nn.utils.rnn", "torch.utils", "torch.utils.data", "torch.random")
+                  "torch.nn.utils.rnn", "torch.utils", "torch.utils.data", "torch.random",
+                  "torch.optim", "torch.optim.lr_scheduler", "torch.func", "torch.cuda", "torch.autograd.forward_ad")
 
 # Engine names the language must not reach, with what the user is told instead.
 _WITHHELD = {
@@ -309,6 +310,9 @@ def _compute_names(tp):
 
     if issubclass(tp, Tensor):
         return _tensor_names()
+    rules = _module_rules(tp)
+    if rules is not None:
+        return rules[0]
     if issubclass(tp, AccumulateGrad):
         return _TYPE_ATTRS["AccumulateGrad"]
     if issubclass(tp, Node):
@@ -337,13 +341,23 @@ def _compute_names(tp):
     return ()
 
 
+def _module_rules(tp):
+    """The rules a module of ours (modules/) registered for ``tp``: deque, Counter, partial ..."""
+    from .modules import type_rules
+
+    return type_rules(tp)
+
+
 def _class_names(cls):
     """Attributes the language may read on a class object: Tensor's methods (``torch.Tensor.add``)."""
     from gradcalc.engine import Tensor
 
     if cls is Tensor:
         return frozenset(n for n in _tensor_names() if isinstance(getattr(Tensor, n, None), types.FunctionType))
-    return frozenset()
+    from .modules import class_names
+
+    names = class_names(cls) if isinstance(cls.__mro__, tuple) else None
+    return names if names is not None else frozenset()
 
 
 def members(obj):
@@ -461,6 +475,9 @@ def _accessor(tp, name):
     if name in names:
         if (tp is list and name in _LIST_MUTATING) or (tp is dict and name in _DICT_MUTATING) \
                 or (tp is set and name in _SET_MUTATING):
+            return lambda obj: _MutatingMethod(obj, name)
+        rules = _module_rules(tp)
+        if rules is not None and name in rules[1]:
             return lambda obj: _MutatingMethod(obj, name)
         if tp is str and name == "format":
             return _Format
@@ -935,10 +952,15 @@ def _set_ctx_attribute(obj, name, value):
 
 # -- items ----------------------------------------------------------------------------------
 
+def _items_writable(tp):
+    rules = _module_rules(tp)
+    return rules is not None and rules[2]  # deque, OrderedDict, defaultdict, Counter
+
+
 def set_item(obj, key, value):
-    """``obj[key] = value`` on a tensor, list or dict (others refuse, as Python would)."""
+    """``obj[key] = value`` on a tensor, list, dict, numpy array (others refuse, as Python would)."""
     tp = type(obj)
-    if tp is list or tp is dict:
+    if tp is list or tp is dict or _items_writable(tp):
         touch(obj)
         obj[key] = value
         return
@@ -967,7 +989,7 @@ def set_item(obj, key, value):
 
 def delete_item(obj, key):
     tp = type(obj)
-    if tp is list or tp is dict:
+    if tp is list or tp is dict or _items_writable(tp):
         touch(obj)
         del obj[key]
         return
@@ -1021,7 +1043,7 @@ def _find_module(dotted):
 
 
 def _not_found(dotted):
-    if dotted in _TORCH_ELSEWHERE:
+    if dotted in _TORCH_ELSEWHERE or dotted in _TORCH_MODULES:
         have = ", ".join(modules())
         return ModuleNotFoundError(f"No module named '{dotted}'\n(gradcalc does not have {dotted} yet; "
                                    f"it has {have})")
@@ -1048,7 +1070,7 @@ def import_name(dotted, name):
     if child is not None:
         return child
     why = mod._withheld.get(name)
-    if why is None and f"{dotted}.{name}" in _TORCH_ELSEWHERE:
+    if why is None and (f"{dotted}.{name}" in _TORCH_ELSEWHERE or f"{dotted}.{name}" in _TORCH_MODULES):
         why = f"gradcalc does not have {dotted}.{name} yet"
     extra = f" ({why})" if why else did_you_mean(name, mod._members)
     raise ImportError(f"cannot import name '{name}' from '{dotted}'{extra}") from None

@@ -67,3 +67,51 @@ def module_of(members_name, members):
     from ..sandbox import module
 
     return module(members_name, members)
+
+
+# -- attributes of the objects these modules hand out ----------------------------------------
+# type -> (names the language may read, the mutating methods among them, whether ``obj[k] = v``
+# and ``del obj[k]`` are allowed); a subclass has its registered base's rules.
+_TYPES = {}
+
+
+def register_type(tp, names, mutating=(), items=False):
+    _TYPES[tp] = (frozenset(names), frozenset(mutating), items)
+
+
+def type_rules(tp):
+    """(names, mutating names, items allowed) for ``tp``, or None if no module registered it.
+
+    A class the program derived from a registered one (an Enum, a namedtuple's subclass) adds
+    the public names its own class bodies define."""
+    if not _TYPES:
+        return None
+    own = set()
+    for base in tp.__mro__:
+        rules = _TYPES.get(base)
+        if rules is not None:
+            if own:
+                return (rules[0] | own, rules[1], rules[2])
+            return rules
+        own.update(n for n in vars(base) if not n.startswith("_"))
+    return None
+
+
+# class -> function cls -> names the language may read on the class object itself
+# (``Color.RED`` of an Enum, ``itertools.chain.from_iterable``); a subclass has its base's.
+_CLASSES = {}
+
+
+def register_class(tp, names_of):
+    _CLASSES[tp] = names_of
+
+
+def class_names(cls):
+    """Names the language may read on class ``cls`` (frozenset), or None."""
+    if not _CLASSES:
+        return None
+    for base in cls.__mro__:
+        names_of = _CLASSES.get(base)
+        if names_of is not None:
+            return frozenset(names_of(cls))
+    return None
