@@ -31,6 +31,13 @@ def as_array(data, dtype=None):
                             f"types are: float64, float32, float16, int64, int32, int16, int8, uint8, and bool.")
         arr = np.array(data, dtype=None if dt is None else dt.np, copy=True)
         return arr
+    if isinstance(data, (np.number, np.bool_)):  # a numpy scalar keeps its dtype, as in torch
+        arr = np.asarray(data)
+        if dt is not None:
+            return arr.astype(dt.np)
+        if _dt.from_numpy_dtype(arr.dtype) is not None:
+            return arr.copy()
+        data = data.item()
     if isinstance(data, (list, tuple)):
         _check_sequence(data)
     elif isinstance(data, str):

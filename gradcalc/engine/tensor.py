@@ -398,6 +398,10 @@ class Tensor:
 
     __str__ = __repr__
 
+    # numpy scalars and arrays on the left of an operator defer to the tensor (np.float64(1) + t is a
+    # tensor, as in torch)
+    __array_priority__ = 1000
+
     def __deepcopy__(self, memo):
         """torch's semantics: only a leaf can be deep-copied; the copy keeps ``requires_grad`` and
         gets its own copy of ``.grad``."""

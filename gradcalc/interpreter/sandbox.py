@@ -299,7 +299,10 @@ _type_names = {}  # type -> frozenset of attribute names the language may read
 def _names_for_type(tp):
     names = _type_names.get(tp)
     if names is None:
-        names = _type_names[tp] = frozenset(n for n in _compute_names(tp) if hasattr(tp, n))
+        names = frozenset(_compute_names(tp))
+        if not (tp.__module__.startswith("numpy") or _module_rules(tp) is not None):
+            names = frozenset(n for n in names if hasattr(tp, n))  # (those list instance attributes too)
+        _type_names[tp] = names
     return names
 
 

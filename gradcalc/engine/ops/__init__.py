@@ -5,6 +5,8 @@ Tensor methods (``x.exp()``); ``install()`` puts methods and operators on Tensor
 The op classes themselves (forward beside backward) are listed in ``node.OPS``.
 """
 
+import numpy as np
+
 from ..tensor import Tensor
 from . import activation, arithmetic, compare, indexing, inplace, linalg, reduction, shape, unary
 from . import einsum, linear, losses, nn_activations, pointwise, scalar, statistics, structure  # noqa: F401
@@ -160,6 +162,8 @@ METHODS.update(_RANDOM_METHODS)  # uniform_ normal_ random_ bernoulli_ ... (torc
 
 def _reflected(fn):
     def r(self, other):
+        if isinstance(other, np.ndarray):
+            return NotImplemented  # ``array + tensor`` is a TypeError in torch (numpy deferred to the tensor)
         return fn(operand(other), self)
     return r
 
@@ -195,7 +199,7 @@ def _fast(op, general):
 
 OPERATORS = {
     "__add__": _fast(arithmetic.AddBackward0, arithmetic.add), "__radd__": _fast(arithmetic.AddBackward0, _reflected(arithmetic.add)),
-    "__sub__": _fast(arithmetic.SubBackward0, arithmetic.sub), "__rsub__": lambda self, other: arithmetic.rsub(self, other),
+    "__sub__": _fast(arithmetic.SubBackward0, arithmetic.sub), "__rsub__": _reflected(lambda other, self: arithmetic.rsub(self, other)),
     "__mul__": _fast(arithmetic.MulBackward0, arithmetic.mul), "__rmul__": _fast(arithmetic.MulBackward0, _reflected(arithmetic.mul)),
     "__truediv__": _fast(arithmetic.DivBackward0, arithmetic.div), "__rtruediv__": arithmetic.rdiv,
     "__floordiv__": arithmetic.floor_divide, "__rfloordiv__": _reflected(arithmetic.floor_divide),

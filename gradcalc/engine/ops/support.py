@@ -22,10 +22,10 @@ def operand(x):
     """An operand of a binary op: a Tensor or a Python scalar (kept as a 'wrapped number')."""
     if isinstance(x, Tensor):
         return x
+    if isinstance(x, (np.number, np.bool_)):  # first: np.float64 is a float; torch treats it as a number
+        return x.item()
     if isinstance(x, (bool, int, float)):
         return x
-    if isinstance(x, (np.number, np.bool_)):
-        return x.item()
     if isinstance(x, (list, tuple, np.ndarray)):
         return as_tensor(x)
     raise TypeError(f"unsupported operand type: '{type(x).__name__}'")

@@ -112,7 +112,6 @@ def numpy_module():
     members["ndarray"] = NDARRAY
     members["dtype"] = DTYPE
     members["set_printoptions"] = NumpyFunction(_set_printoptions)
-    members["sliding_window_view"] = _sliding_window_view()
     from . import find
 
     for child in ("linalg", "random", "fft", "lib"):

@@ -27,7 +27,17 @@ final overload get_args get_origin""".split()
 def typing_module():
     import typing
 
-    return module_of("typing", {n: getattr(typing, n) for n in TYPING if hasattr(typing, n)})
+    members = {n: getattr(typing, n) for n in TYPING if hasattr(typing, n)}
+
+    def NewType(name, tp):
+        """NewType creates simple unique types with almost zero runtime overhead."""
+        new = typing.NewType(name, tp)
+        new.__module__ = "__main__"  # CPython reads the caller's frame; the program is __main__
+        return new
+
+    NewType.__module__ = "typing"
+    members["NewType"] = NewType
+    return module_of("typing", members)
 
 
 def _check_fields(cls):

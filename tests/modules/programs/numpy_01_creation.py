@@ -1,0 +1,11 @@
+import numpy as np
+print(np.zeros(3), np.ones((2, 3)), np.empty(0))
+print(np.full((2, 2), 7), np.arange(5), np.arange(1, 2, 0.25))
+print(np.linspace(0, 1, 5), np.eye(3), np.identity(2, dtype=int))
+print([np.array([[1, 2], [3, 4]]), np.array([1.5, 2])])
+print(np.zeros_like(np.arange(4)), np.ones_like(np.eye(2)), np.full_like(np.arange(3), 9))
+print([np.array([True, False]), np.array([1, 2], dtype=np.float32)])
+print(np.logspace(0, 2, 3), np.geomspace(1, 8, 4), np.tri(3), np.diag([1, 2]))
+a = np.array([[1, 2, 3], [4, 5, 6]])
+print(a.shape, a.ndim, a.size, a.dtype, a.itemsize, a.nbytes, len(a))
+print(np.tril(np.ones((3, 3))), np.triu(np.ones((3, 3)), 1))

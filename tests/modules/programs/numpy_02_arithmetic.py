@@ -1,0 +1,11 @@
+import numpy as np
+a = np.arange(6).reshape(2, 3)
+b = np.array([10, 20, 30])
+print(a + b, a * 2, a - 1.5, a / 4, a // 4, a % 4, a ** 2, -a)
+print(a @ a.T, np.dot(a, a.T), np.matmul(a.T, a))
+print(a > 2, (a > 2) & (a < 5), ~(a > 2), a == 3)
+print(np.sqrt(a), np.exp(np.array([0.0, 1.0])), np.log(np.array([1.0, np.e])))
+print(np.maximum(a, 3), np.minimum(a, 3), np.clip(a, 1, 4), np.abs(np.array([-1, 2])))
+print(np.sin(np.pi / 2), np.cos(0.0), np.tanh(np.array([0.0, 100.0])), np.square(b))
+print(np.floor(np.array([1.5, -1.5])), np.ceil(np.array([1.2])), np.round(np.array([1.25, 2.5]), 1))
+print(np.sign(np.array([-2, 0, 3])), np.power(2, np.arange(4)), np.mod(7, 3), np.hypot(3, 4))

@@ -1,0 +1,10 @@
+import numpy as np
+a = np.arange(12).reshape(3, 4).astype(np.float64)
+print(a.sum(), a.sum(axis=0), a.sum(axis=1, keepdims=True), np.sum(a, 1))
+print(a.mean(), a.mean(0), a.std(), a.var(axis=1), np.median(a), np.average(a, axis=0))
+print(a.max(), a.min(1), a.argmax(), a.argmin(axis=0), np.argmax(a, axis=1))
+print(a.prod(axis=0), a.cumsum(), a.cumprod(axis=1)[0], np.ptp(a))
+print(np.any(a > 10), np.all(a >= 0), (a > 5).sum(), np.count_nonzero(a))
+print(np.percentile(a, 50), np.quantile(a, [0.25, 0.75]), np.nanmean(np.array([1.0, np.nan, 3.0])))
+print(np.allclose(a, a + 1e-9), np.isclose(np.array([1.0, 2.0]), np.array([1.0, 2.1])), np.array_equal(a, a))
+print(np.cov(np.array([1.0, 2.0, 4.0]), np.array([1.0, 3.0, 2.0])), np.corrcoef(np.arange(5), np.arange(5) ** 2))

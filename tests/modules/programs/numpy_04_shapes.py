@@ -1,0 +1,13 @@
+import numpy as np
+a = np.arange(24)
+b = a.reshape(2, 3, 4)
+print(b.shape, b.T.shape, b.transpose(1, 0, 2).shape, np.swapaxes(b, 0, 2).shape, np.moveaxis(b, 0, -1).shape)
+print(b.reshape(-1, 6), b.ravel()[:5], b.flatten().shape, np.squeeze(np.zeros((1, 3, 1))).shape)
+print(np.expand_dims(a, 0).shape, a[np.newaxis, :, None].shape, a[None].shape)
+x = np.array([[1, 2], [3, 4]])
+print(np.concatenate([x, x]), np.concatenate((x, x), axis=1), np.stack([x, x]).shape, np.vstack([x, x]).shape)
+print(np.hstack([x, x]), np.split(np.arange(6), 3), np.array_split(np.arange(5), 2))
+print(np.tile(x, (2, 1)), np.repeat(x, 2), np.repeat(x, 2, axis=0))
+print(np.flip(x), np.fliplr(x), np.flipud(x), np.roll(np.arange(5), 2), np.rot90(x))
+print(np.broadcast_to(np.arange(3), (2, 3)), np.atleast_2d(np.arange(2)).shape, np.pad(x, 1))
+print(np.column_stack([np.arange(2), np.arange(2)]), np.dstack([x, x]).shape, np.block([[x, x], [x, x]]).shape)

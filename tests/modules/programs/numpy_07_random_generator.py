@@ -1,0 +1,12 @@
+import numpy as np
+rng = np.random.default_rng(0)
+print(rng.random(3))
+print(rng.normal(size=(2, 2)))
+print(rng.integers(0, 10, size=5), rng.integers(5))
+print(rng.standard_normal(3), rng.uniform(0, 1, 2))
+print(rng.choice(5, 3, replace=False), rng.permutation(4))
+x = np.arange(5)
+rng.shuffle(x)
+print(x)
+rng2 = np.random.default_rng(12345)
+print(rng2.exponential(1.0, 2), rng2.poisson(2.0, 3), rng2.binomial(5, 0.3, 2))

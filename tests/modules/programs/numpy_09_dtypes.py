@@ -1,0 +1,12 @@
+import numpy as np
+a = np.arange(4)
+print(a.dtype, a.astype(np.float32).dtype, a.astype("float16"), a.astype(bool))
+print(np.float32(1.5) * 2, np.int32(7) // 2)
+print(np.dtype("float64"), np.dtype(np.int8).itemsize, np.dtype("f4").name, np.dtype(float).kind)
+print(np.finfo(np.float32).eps, np.iinfo(np.int8).max, np.iinfo(np.int16).min, np.finfo(np.float64).bits)
+print(np.issubdtype(a.dtype, np.integer), np.issubdtype(np.float32, np.floating), np.result_type(np.int8, np.float32))
+print(isinstance(a, np.ndarray), isinstance(np.float64(1), float), isinstance(a[0], np.integer))
+print(np.array([1, 2], dtype=np.uint8) - 3, np.array([1.0]).astype(np.int64), np.can_cast(np.int8, np.int64))
+print(np.pi, np.e, np.inf, -np.inf, np.nan, np.isnan(np.nan), np.isinf(np.inf), np.isfinite(np.array([1.0, np.inf])))
+print(np.float64(0.1) + np.float64(0.2), np.float32(0.1), np.float16(0.1), float(np.float32(0.5)), int(np.int64(3)))
+print(a.tolist(), a.item(2), np.array(2.5).item(), np.array([[1, 2]]).tolist())

@@ -1,0 +1,13 @@
+import numpy as np
+print(np.arange(2000))
+print(np.linspace(0, 1, 7))
+print(np.array([1e-10, 1.0, 1e10]))
+print(np.array([[1.123456789, 2.0], [3.0, 4.5]]))
+print([np.arange(3.0), np.zeros((2, 2), dtype=np.int32)])
+print(np.array([0.1, -0.25, np.nan, np.inf]))
+print([np.float64(1.5), np.int64(2), np.float32(0.25)], (np.float64(2.0),))
+print(np.float64(1e20), np.float64(123456789.123), np.float32(3.14159), np.array(5))
+print(np.array([True, False]), np.sqrt(np.array([-1.0, -4.0]).astype(np.complex128)), np.array(["a", "bc"]))
+print(np.array2string(np.array([1.0, 2.0]), precision=2), np.array_repr(np.arange(2)))
+print(np.format_float_positional(0.1 + 0.2), np.format_float_scientific(12345.678, precision=2))
+print(f"{np.float64(2.5):.3f}", "{:.1f}".format(np.float32(1.25)), str(np.arange(3)))

@@ -1,0 +1,10 @@
+import numpy as np
+s = np.fft.fft(np.array([1.0, 0.0, -1.0, 0.0]))
+print(np.round(s.real, 6), np.round(np.fft.ifft(s).real, 6), np.fft.fftfreq(4), np.fft.rfft(np.ones(4)))
+g = np.meshgrid(np.arange(2), np.arange(3))
+print(g[0], g[1].shape, np.mgrid[0:2, 0:2].shape, np.r_[1:3, 7], np.c_[np.arange(2), np.arange(2)])
+print(list(np.ndindex(2, 2)), [(i, int(v)) for i, v in np.ndenumerate(np.array([5, 6]))])
+print(np.lib.stride_tricks.sliding_window_view(np.arange(5), 3))
+print(np.nan_to_num(np.array([np.nan, np.inf, 1.0])), np.trapezoid(np.array([1.0, 2.0, 3.0])), np.cbrt(27.0))
+print(np.logical_and(np.array([True, False]), True), np.bitwise_and(6, 3), np.gcd(12, 18), np.lcm(4, 6))
+print(np.triu_indices(3), np.diag_indices(2), np.unravel_index(5, (2, 3)), np.ravel_multi_index((1, 2), (2, 3)))

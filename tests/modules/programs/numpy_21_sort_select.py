@@ -1,0 +1,11 @@
+import numpy as np
+a = np.array([[3, 1, 2], [9, 7, 8]])
+print(np.sort(a), np.sort(a, axis=0), np.sort(a, axis=None), a.argsort(axis=1))
+print(np.partition(np.array([5, 1, 4, 2]), 1), np.argpartition(np.array([5, 1, 4, 2]), 1)[:1])
+b = a.copy()
+b.sort(axis=1)
+print(b, np.flatnonzero(a > 5), np.extract(a > 5, a), np.compress([True, False], a, axis=0))
+print(np.select([a < 3, a > 7], [a, -a]), np.choose([0, 1, 0], [[1, 2, 3], [4, 5, 6]]))
+u, idx, inv, cnt = np.unique(np.array([2, 1, 2, 3]), return_index=True, return_inverse=True, return_counts=True)
+print(u, idx, inv, cnt)
+print(np.max(a, axis=1), np.amax(a), np.min(a), np.nanmax(np.array([1.0, np.nan])), np.fmax(np.nan, 1.0))

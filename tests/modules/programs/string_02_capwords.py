@@ -1,0 +1,2 @@
+import string
+print(string.capwords("hello world  of   python"), string.capwords("a-b c", "-"))
