@@ -164,7 +164,8 @@ def overview(ctx) -> None:
     width = _width()
     label_width = max(len(group) for group, _, _ in GROUPS) + 2
     lines = ["gradcalc speaks PyTorch: import torch, then torch.NAME (or the bare NAME).",
-             "%help NAME describes one name; Tab completes names.", ""]
+             "%help NAME describes one name; %help modules lists what import reaches (numpy, math, ...);",
+             "Tab completes names.", ""]
     sections = [(group, catalogue.available(where, names)) for group, where, names in GROUPS]
     sections.append(("magics", ["%" + name for name in MAGICS]))
     for group, names in sections:
@@ -245,6 +246,10 @@ def run(ctx, args: str) -> None:
     name = args.strip()
     if not name:
         overview(ctx)
+    elif name == "modules":
+        from gradcalc.interpreter.modules.catalogue import lines
+
+        ctx.output.write("\n".join(lines(_width())) + "\n")
     elif len(name.split()) > 1:
         raise ctx.error("UsageError", "usage: %help [NAME]")
     else:

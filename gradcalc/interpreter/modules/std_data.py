@@ -67,7 +67,10 @@ def _is_atomic(x, tp):
 
 
 def _plain(tp):
-    """Whether instances of ``tp`` copy as CPython's default does (their class does not customise it)."""
+    """Whether instances of ``tp`` copy as CPython's default does (their class does not customise it);
+    gradcalc's own objects without a ``__dict__`` (modules, graph nodes) are not copied attribute-wise."""
+    if (tp.__module__ or "").startswith("gradcalc.") and "__dict__" not in dir(tp):
+        return False
     return (getattr(tp, "__reduce_ex__", None) is object.__reduce_ex__
             and getattr(tp, "__reduce__", None) is object.__reduce__
             and getattr(tp, "__setstate__", None) is None
@@ -76,7 +79,7 @@ def _plain(tp):
 
 
 def _refuse(tp):
-    kind = "pickle" if tp.__module__ == "builtins" or tp.__name__ == "module" else "copy"
+    kind = "pickle" if tp.__module__ == "builtins" or tp.__module__.startswith("gradcalc.") else "copy"
     if kind == "pickle":
         return TypeError(f"cannot pickle '{tp.__name__}' object")
     return TypeError(f"cannot copy '{tp.__name__}' object in gradcalc (its class customises copying, "
