@@ -421,7 +421,8 @@ class Tensor:
 
     def __copy__(self):
         """``copy.copy(t)`` as torch: the same memory, ``requires_grad`` kept, no ``.grad``."""
-        t = Tensor._wrap(self._data)
+        t = _new(type(self))  # a Parameter stays a Parameter
+        _init(t, self._data, None, 0)
         t._requires_grad = self._requires_grad
         return t
 

@@ -73,9 +73,14 @@ def _plain(tp):
         return False
     return (getattr(tp, "__reduce_ex__", None) is object.__reduce_ex__
             and getattr(tp, "__reduce__", None) is object.__reduce__
-            and getattr(tp, "__setstate__", None) is None
+            and _engine_or_none(getattr(tp, "__setstate__", None))
             and getattr(tp, "__getstate__", object.__getstate__) is object.__getstate__
             and tp.__new__ is object.__new__)
+
+
+def _engine_or_none(method):
+    """No such method, or the engine's own (nn.Module's __setstate__ updates __dict__, as copying does)."""
+    return method is None or (getattr(method, "__module__", "") or "").startswith("gradcalc.engine")
 
 
 def _refuse(tp):
