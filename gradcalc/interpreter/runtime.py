@@ -51,6 +51,11 @@ class Stop(BaseException):
         self.message = message
 
 
+# The flag of the statement running now (a session's ``flag``), for code that waits outside the
+# language's loops (time.sleep) and must still stop on Ctrl-C or --timeout.
+RUNNING_FLAG = [None]
+
+
 class ExitRequested(SystemExit):
     """``exit()`` / ``quit()`` in the user's code: the caller should stop (status ``code``)."""
 

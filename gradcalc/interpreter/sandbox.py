@@ -1081,9 +1081,8 @@ def import_name(dotted, name):
 
 def import_all(dotted):
     """``from dotted import *``: {name: value} (as Python: no submodules that are not members)."""
-    mod = import_module(dotted)
-    names = getattr(mod, "_all", None)
-    return {k: v for k, v in mod._members.items() if names is None or k in names}
+    members = import_module(dotted)._members
+    return {k: members[k] for k in members}  # (numpy's submodules are built as they are read)
 
 
 def module_names():

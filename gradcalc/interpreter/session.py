@@ -13,7 +13,7 @@ from . import locate, sandbox
 from .atomic import Transaction
 from .compile_stmt import compile_expression, compile_module
 from .errors import UserError, from_exception, from_parse_error
-from .runtime import ExitRequested, Runtime, Stop, raise_stop
+from .runtime import ExitRequested, RUNNING_FLAG, Runtime, Stop, raise_stop
 
 DEFAULT_MAX_DEPTH = 1000
 # Python frames the evaluator may use per level of user recursion (call, body, statement,
@@ -108,12 +108,15 @@ class Session:
         try:
             with tx:
                 self._armed[0] = True
+                outer_flag = RUNNING_FLAG[0]
+                RUNNING_FLAG[0] = flag  # (for time.sleep, which waits in slices and checks it)
                 try:
                     if flag[0] is not None:
                         raise_stop(flag)
                     result = ev(frame)
                 finally:
                     self._armed[0] = False
+                    RUNNING_FLAG[0] = outer_flag
         except ExitRequested:
             tx.commit()
             raise

@@ -112,12 +112,32 @@ def numpy_module():
     members["ndarray"] = NDARRAY
     members["dtype"] = DTYPE
     members["set_printoptions"] = NumpyFunction(_set_printoptions)
-    from . import find
+    # np.random, np.fft, np.linalg and np.lib are built when first read: numpy itself loads
+    # numpy.random and numpy.fft only then, and `import numpy as np` should cost no more here
+    members = _Submodules(members)
+    return module_of("numpy", members)
 
-    for child in ("linalg", "random", "fft", "lib"):
-        members[child] = find(f"numpy.{child}")
-    mod = module_of("numpy", members)
-    return mod
+
+class _Submodules(dict):
+    """numpy's members, whose submodules are built on first use."""
+
+    __slots__ = ()
+    CHILDREN = ("linalg", "random", "fft", "lib")
+
+    def __missing__(self, name):
+        if name not in self.CHILDREN:
+            raise KeyError(name)
+        from . import find
+
+        child = self[name] = find(f"numpy.{name}")
+        return child
+
+    def __contains__(self, name):
+        return name in self.CHILDREN or dict.__contains__(self, name)
+
+    def __iter__(self):
+        yield from dict.__iter__(self)
+        yield from (c for c in self.CHILDREN if not dict.__contains__(self, c))
 
 
 def _set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, suppress=None,

@@ -52,4 +52,28 @@ def time_module():
     import time
 
     register_type(time.struct_time, STRUCT_TIME)
-    return module_of("time", {n: getattr(time, n) for n in TIME if hasattr(time, n)})
+    members = {n: getattr(time, n) for n in TIME if hasattr(time, n)}
+    members["sleep"] = _sleep(time)
+    return module_of("time", members)
+
+
+def _sleep(time):
+    from ..runtime import RUNNING_FLAG, raise_stop
+
+    def sleep(seconds):
+        """sleep(seconds)
+
+        Delay execution for a given number of seconds (Ctrl-C and --timeout stop it)."""
+        if not isinstance(seconds, (int, float)) or seconds < 0:
+            return time.sleep(seconds)  # Python's own TypeError / ValueError
+        flag = RUNNING_FLAG[0]
+        end = time.monotonic() + seconds
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return None
+            time.sleep(min(left, 0.05))
+            if flag is not None and flag[0] is not None:
+                raise_stop(flag)
+
+    return _named(sleep, "sleep", time.sleep)
