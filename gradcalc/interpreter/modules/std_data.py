@@ -402,7 +402,9 @@ def user_class_only(decorator):
     def apply(cls=None, /, **kwargs):
         if cls is None:
             return lambda c: apply(c, **kwargs)
-        if not isinstance(cls, type) or _shared_class(cls):
+        from ..sandbox import is_user_class
+
+        if not isinstance(cls, type) or not is_user_class(cls):
             name = getattr(cls, "__name__", type(cls).__name__)
             raise TypeError(f"{decorator.__name__}() in gradcalc applies to classes defined in the program, "
                             f"not to {name}")
@@ -412,11 +414,6 @@ def user_class_only(decorator):
     apply.__doc__ = decorator.__doc__
     apply.__module__ = decorator.__module__
     return apply
-
-
-def _shared_class(cls):
-    mod = (cls.__module__ or "").split(".")[0]
-    return mod in ("gradcalc", "numpy", "builtins") or mod in sys.stdlib_module_names
 
 
 # -- operator ---------------------------------------------------------------------------------------
