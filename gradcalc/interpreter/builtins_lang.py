@@ -40,7 +40,7 @@ class _TypeMeta(type):
             result = _py.type(args[0])
             if issubclass(result, _py.type):  # a metaclass: never reachable
                 return cls
-            return result
+            return sandbox.stand_in(result)  # numpy's ndarray: the checked class np.ndarray is
         if len(args) == 3:
             raise TypeError("type(name, bases, dict) is not available in gradcalc: define classes with a "
                             "class statement")

@@ -344,6 +344,15 @@ def _compute_names(tp):
     return ()
 
 
+# real class -> the class the language gets instead (``type(a)`` for a numpy array is the checked
+# ``np.ndarray`` of modules/numpy_guard.py, whose constructor refuses buffer=/strides=/object dtypes)
+_STAND_INS = {}
+
+
+def stand_in(cls):
+    return _STAND_INS.get(cls, cls)
+
+
 def _module_rules(tp):
     """The rules a module of ours (modules/) registered for ``tp``: deque, Counter, partial ..."""
     from .modules import type_rules

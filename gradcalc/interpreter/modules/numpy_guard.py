@@ -224,3 +224,12 @@ def _make_dtype(obj, align=False, copy=False, **kwargs):
 
 NDARRAY = guarded_class("ndarray", np.ndarray, _make_ndarray)
 DTYPE = guarded_class("dtype", np.dtype, _make_dtype)
+
+
+def _register_stand_ins():
+    from ..sandbox import _STAND_INS
+
+    _STAND_INS[np.ndarray] = NDARRAY
+
+
+_register_stand_ins()
