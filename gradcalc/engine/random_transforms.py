@@ -260,13 +260,16 @@ def _sincos_ps(x, work):
     j &= _I32(4)
     j <<= _I32(29)
     cos_sign = j.view(_U32)
+    # x = ((x + y*DP1) + y*DP2) + y*DP3, each a fused multiply-add. y is a small integer
+    # (at most 8) and DP1, DP2 have 8 and 11 significant bits: those products are exact
+    # in float, so plain float steps round the same. y*DP3 is not: a double step.
+    x += y * _DP1
+    x += y * _DP2
     y64 = y.astype(np.float64)
-    x64 = np.empty_like(y64)
-    for dp in (_DP1, _DP2, _DP3):
-        np.copyto(x64, x)
-        np.multiply(y64, float(dp), out=work)
-        work += x64
-        np.copyto(x, work, casting="unsafe")
+    y64 *= float(_DP3)
+    x64 = x.astype(np.float64)
+    y64 += x64
+    np.copyto(x, y64, casting="unsafe")
     np.copyto(x64, x)
     z = x * x
     z64 = z.astype(np.float64)
