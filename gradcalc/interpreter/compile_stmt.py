@@ -570,10 +570,56 @@ def _classdef(n, cx):
 
 
 def _annassign(n, cx):
+    record = _class_annotation(n, cx) if cx.scope.kind == "class" and type(n.target) is A.Name else None
     if n.value is None:
-        return _nothing  # `x: int` declares; annotations are kept, never checked
-    return _assign(A.Assign((n.target,), n.value, line=n.line, column=n.column, end_line=n.end_line,
-                            end_column=n.end_column), cx)
+        return record or _nothing  # `x: int` declares; annotations are kept, never checked
+    assign = _assign(A.Assign((n.target,), n.value, line=n.line, column=n.column, end_line=n.end_line,
+                              end_column=n.end_column), cx)
+    if record is None:
+        return assign
+
+    def annassign(f):
+        r = assign(f)
+        record(f)
+        return r
+    return annassign
+
+
+def _class_annotation(n, cx):
+    """``x: T`` in a class body keeps ``T`` in the class's ``__annotations__`` (dataclasses read them);
+    a name not defined yet (a forward reference) is kept as its text."""
+    name = n.target.id
+    annotation = expr(n.annotation, cx)
+    text = _annotation_text(n.annotation)
+    loc = (cx.src, n)
+
+    def record(f):
+        try:
+            value = annotation(f)
+        except NameError:
+            value = text
+        except BaseException as e:
+            note(e, loc)
+            raise
+        ns = f[0]  # a class body's namespace
+        ann = ns.get("__annotations__")
+        if ann is None:
+            ann = ns["__annotations__"] = {}
+        ann[name] = value
+    return record
+
+
+def _annotation_text(node):
+    kind = type(node)
+    if kind is A.Name:
+        return node.id
+    if kind is A.Constant and isinstance(node.value, str):
+        return node.value
+    if kind is A.Attribute:
+        return f"{_annotation_text(node.value)}.{node.attr}"
+    if kind is A.Subscript:
+        return f"{_annotation_text(node.value)}[...]"
+    return "..."
 
 
 # -- exceptions ----------------------------------------------------------------------------

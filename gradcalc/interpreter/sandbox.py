@@ -747,7 +747,7 @@ def _check_base(base):
     if not isinstance(base, type):
         return TypeError(f"bases must be classes, not {type(base).__name__}" if not callable(base) else
                          f"a class can only derive from classes, not from {_type_label(base)!s} objects")
-    if base in _USER_CLASSES or base is object:
+    if base in _USER_CLASSES or base is object or base in MODULE_BASES:
         return None
     if base.__module__ == "builtins" and issubclass(base, BaseException):
         return None
@@ -758,12 +758,17 @@ def _check_base(base):
                      f"your own classes, exceptions, nn.Module, autograd.Function and Dataset)")
 
 
+# Bases the modules offer (modules/): enum.Enum and its kin -> their metaclass (EnumType)
+MODULE_BASES = {}
+
+
 def make_class(name, qualname, bases, namespace, keywords, doc):
     """The class a ``class`` statement makes, after the sandbox's checks (TypeError otherwise)."""
     if keywords:
         raise _class_keyword_error(keywords)
     for key in namespace:
-        if key.startswith("__") and key.endswith("__") and key not in SPECIAL_METHODS:
+        if key.startswith("__") and key.endswith("__") and key not in SPECIAL_METHODS \
+                and key not in ("__annotations__", "__post_init__"):  # (`x: T` lines and a hook, for dataclasses)
             raise TypeError(f"a class may not define '{key}' in gradcalc: of the special methods only "
                             f"__init__, __call__, __repr__, __len__, __getitem__, __iter__, __eq__, __add__ ... "
                             f"(SPEC §2) can be defined")
@@ -781,12 +786,16 @@ def make_class(name, qualname, bases, namespace, keywords, doc):
         elif not issubclass(meta, m):
             raise TypeError("metaclass conflict: the metaclass of a derived class must be a (non-strict) "
                             "subclass of the metaclasses of all its bases")
-    if meta is not type and not (meta.__module__ or "").startswith("gradcalc.engine"):
+    if meta is not type and not (meta.__module__ or "").startswith("gradcalc.engine") \
+            and meta not in MODULE_BASES.values():
         raise TypeError("metaclasses are not allowed in gradcalc")
-    ns = {"__module__": "__main__", "__qualname__": qualname}
+    ns = meta.__prepare__(name, bases) if meta is not type else {}  # an Enum's namespace counts its members
+    ns["__module__"] = "__main__"
+    ns["__qualname__"] = qualname
     if doc is not None:
         ns["__doc__"] = doc
-    ns.update(namespace)
+    for key, value in namespace.items():
+        ns[key] = value
     cls = meta(name, bases or (object,), ns)
     _USER_CLASSES[cls] = _ClassInfo(cls)
     return cls

@@ -182,6 +182,15 @@ STATEMENT_ESCAPES = [
     ("np.pi = 3", "AttributeError", "read-only"),
     ("math.pi = 3", "AttributeError", "read-only"),
     ("np.float64(1)[0] = 2", "TypeError", "item assignment"),
+    ("@dataclasses.dataclass\nclass C:\n    __annotations__ = {'x=__import__(\"os\").system(\"id\")': int}",
+     "TypeError", "identifiers"),
+    ("class C(enum.Enum):\n    A = 1\n    def __reduce_ex__(self, p):\n        return (print, ('x',))",
+     "TypeError", "__reduce_ex__"),
+    ("class C(enum.Enum):\n    A = 1\nleak = C._member_map_", "AttributeError", "_member_map_"),
+    ("class C(enum.Enum):\n    A = 1\nleak = C.__members__", "AttributeError", "__members__"),
+    ("class C(enum.Enum):\n    A = 1\nleak = type(C).__call__", "AttributeError", "__call__"),
+    ("class M(type(enum.Enum)):\n    pass", "TypeError", "subclassing"),
+    ("class C(collections.OrderedDict):\n    pass", "TypeError", "subclassing"),
 ]
 
 

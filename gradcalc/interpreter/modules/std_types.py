@@ -100,7 +100,12 @@ def dataclasses_module():
 def enum_module():
     import enum
 
+    from ..sandbox import MODULE_BASES
+
     register_type(enum.Enum, ("name", "value"))
     register_class(enum.Enum, lambda cls: list(cls.__members__))
     names = ("Enum", "IntEnum", "Flag", "IntFlag", "StrEnum", "auto", "unique")
+    for base in ("Enum", "IntEnum", "Flag", "IntFlag", "StrEnum"):
+        if hasattr(enum, base):
+            MODULE_BASES[getattr(enum, base)] = type(enum.Enum)  # class Color(Enum): ... (EnumType)
     return module_of("enum", {n: getattr(enum, n) for n in names if hasattr(enum, n)})
