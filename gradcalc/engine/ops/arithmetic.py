@@ -320,9 +320,17 @@ def _check_bool_sub(a, b):
 
 # -- public functions ---------------------------------------------------------
 
-def _check_alpha(input, other, alpha):
-    """torch's alpha_check: a bool alpha needs a bool result, an integer result an integer alpha."""
+def _check_alpha(input, other, alpha, sub=False):
+    """torch's alpha_check: a bool alpha needs a bool result, an integer result an integer alpha
+    (checked after the shapes, and for sub after its bool check, as torch orders them)."""
     if alpha is True or alpha is False or isinstance(alpha, float):
+        if isinstance(input, Tensor) and isinstance(other, Tensor):
+            try:
+                np.broadcast_shapes(input._data.shape, other._data.shape)
+            except ValueError:
+                raise broadcast_error(input._data.shape, other._data.shape) from None
+        if sub:
+            _check_bool_sub(input, other)
         kinds = {x._data.dtype.kind if isinstance(x, Tensor) else ("b" if isinstance(x, bool) else
                  "i" if isinstance(x, int) else "f") for x in (input, other)}
         result = "f" if "f" in kinds else ("i" if kinds & {"i", "u"} else "b")
@@ -346,9 +354,7 @@ def add(input, other, *, alpha=1):
 def sub(input, other, *, alpha=1):
     """``input - alpha * other``, broadcasting (``torch.sub(0, x)`` is SubBackward0; ``0 - x`` is rsub)."""
     input, other = operand(input), operand(other)
-    if not (isinstance(input, Tensor) and input._data.dtype.kind == "b"
-            and isinstance(other, Tensor) and other._data.dtype.kind == "b"):
-        _check_alpha(input, other, alpha)
+    _check_alpha(input, other, alpha, sub=True)
     return SubBackward0.apply(input, other, alpha=alpha)
 
 

@@ -61,14 +61,28 @@ def _same_memory(a, b):
             and a.strides == b.strides)
 
 
+def _dense(arr):
+    """torch's is_non_overlapping_and_dense: the elements fill their memory span exactly."""
+    span = arr.itemsize
+    for n, st in zip(arr.shape, arr.strides):
+        if n > 1:
+            if st == 0:
+                return False
+            span += (n - 1) * abs(st)
+    return span == arr.size * arr.itemsize
+
+
 def check_inputs_overlap(t, args, any_overlap=False):
-    """torch refuses an in-place write whose input shares only some memory with the output."""
+    """torch refuses an in-place write whose input shares only some memory with the output; like
+    torch it decides only for dense tensors (a strided view is "too hard" and let through)."""
     out = t._data
     for a in args:
         if isinstance(a, Tensor) and a._data.size and out.size:
             d = a._data
-            if (any_overlap or not _same_memory(d, out)) and np.may_share_memory(d, out) and \
-                    np.shares_memory(d, out):
+            if any_overlap:
+                if np.may_share_memory(d, out) and np.shares_memory(d, out):
+                    raise RuntimeError(PARTIAL_OVERLAP_MSG)
+            elif not _same_memory(d, out) and _dense(d) and _dense(out) and np.may_share_memory(d, out):
                 raise RuntimeError(PARTIAL_OVERLAP_MSG)
 
 
@@ -110,6 +124,13 @@ C_NAMES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "s
 
 def write(t, arr, names=None):
     """Store ``arr`` in ``t``'s own memory, with torch's casting rule, and bump its version."""
+    check_write(t, arr, names)
+    np.copyto(t._data, arr, casting="unsafe")
+    t._bump_version()
+
+
+def check_write(t, arr, names=None):
+    """torch's checks of a result written into ``t``: its shape, then its dtype's category."""
     d = t._data
     src = arr.dtype
     if arr.shape != d.shape:  # torch checks the shape before the dtype
@@ -120,8 +141,6 @@ def write(t, arr, names=None):
         target = _dt.from_numpy_dtype(d.dtype).name
         raise RuntimeError(f"result type {_PRETTY[_dt.from_numpy_dtype(src).name]} can't be cast to the desired "
                            f"output type {(names or _PRETTY)[target]}")
-    np.copyto(d, arr, casting="unsafe")
-    t._bump_version()
 
 
 def _category(npdt):
@@ -131,14 +150,9 @@ def _category(npdt):
 
 def inplace(t, compute, *args, overlap_ok=False, names=None, **kw):
     """Run ``compute(t, *args, **kw)`` (an out-of-place op) in place on ``t``."""
-    check_writable(t, overlap_ok)
-    check_inputs_overlap(t, args)
+    check_writable(t, True)
+    check_inputs_overlap(t, args)  # torch's TensorIterator checks memory overlap before shapes
     recording = _recording(t, args)
-    if overlap_ok and overlapping(t._data):
-        if recording:  # the graph's rewrite of an overlapping view is refused, as torch does
-            raise RuntimeError(OVERLAP_MSG)
-        if compute is masked_fill:
-            expanded_warning("masked_fill_", "tensor[mask] = scalar")
     if not recording:
         prev = STATE.grad_enabled
         STATE.grad_enabled = False
@@ -146,8 +160,11 @@ def inplace(t, compute, *args, overlap_ok=False, names=None, **kw):
             r = compute(t, *args, **kw)
         finally:
             STATE.grad_enabled = prev
+        check_write(t, r._data, names)
+        _check_overlaps(t, args, overlap_ok, recording, compute)
         write(t, r._data, names)
         return t
+    _check_overlaps(t, args, overlap_ok, recording, compute)
     if t._extra is not None:
         refresh_view(t)
     snapshot = _snapshot(t)
@@ -159,6 +176,17 @@ def inplace(t, compute, *args, overlap_ok=False, names=None, **kw):
         r = _cast_output(r, t._data.dtype)
     _rebind(t, r, names)
     return t
+
+
+def _check_overlaps(t, args, overlap_ok, recording, compute):
+    """After the op's own checks, as torch: self-overlap of the written tensor, then input overlap."""
+    if not overlap_ok and overlapping(t._data):
+        raise RuntimeError(OVERLAP_MSG)
+    if overlap_ok and overlapping(t._data):
+        if recording:  # the graph's rewrite of an overlapping view is refused, as torch does
+            raise RuntimeError(OVERLAP_MSG)
+        if compute is masked_fill:
+            expanded_warning("masked_fill_", "tensor[mask] = scalar")
 
 
 def _cast_output(r, dtype):
@@ -406,10 +434,10 @@ def masked_fill(input, mask, value):
 
 def setitem(t, key, value):
     """``t[key] = value``: a write into ``t``'s memory (CopySlices in the graph)."""
-    if STATE.grad_enabled and t._requires_grad and t._grad_fn is None and not _selects_self(t, key) and not (
-            _is_advanced(key) and _index_put_on_self(t, key)):
-        raise RuntimeError(VIEW_OF_LEAF_MSG)  # torch indexes first (a view of the leaf), then writes
-    check_writable(t, overlap_ok=True)
+    leaf_view = STATE.grad_enabled and t._requires_grad and t._grad_fn is None and not _selects_self(t, key) \
+        and not (_is_advanced(key) and _index_put_on_self(t, key))
+    if not leaf_view:
+        check_writable(t, overlap_ok=True)
     if isinstance(value, Tensor) and value._data.dtype != t._data.dtype and _is_advanced(key) and not (
             isinstance(key, Tensor) and key._data.dtype.kind == "b" and key._data.ndim):
         _key_region(t, key)  # a bad index is reported first
@@ -430,7 +458,11 @@ def setitem(t, key, value):
         v = operand(value)
         if isinstance(v, Tensor) and v._data.shape != np.shape(part):
             _expandable(v, np.shape(part))  # torch copies into the view: expand's error
-    elif overlapping(t._data):
+    if leaf_view:
+        if _is_advanced(key):
+            _key_region(t, key)
+        raise RuntimeError(VIEW_OF_LEAF_MSG)  # torch indexes first (a view of the leaf), then writes
+    if _is_advanced(key) and overlapping(t._data):
         if _recording(t, (value,)):
             raise RuntimeError(OVERLAP_MSG)
         expanded_warning("index_put_", "tensor[indices] = tensor")
@@ -630,9 +662,9 @@ def make_inplace(name, fn, fast=None, overlap_ok=False):
                 from .support import wrap_dim
                 wrap_dim(args[0], self._data.ndim)
             raise NotImplementedError(f"\"{name[:-1]}_out_cpu\" not implemented for 'Bool'")
-        if fast is not None and not kw and len(args) == 1 and not _recording(self, args):
+        if fast is not None and not kw and len(args) == 1 and not _recording(self, args) and not overlapping(
+                self._data) and not (isinstance(args[0], Tensor) and np.may_share_memory(args[0]._data, self._data)):
             check_writable(self)
-            check_inputs_overlap(self, args)
             if fast(self, operand(args[0])):
                 return self
         names = None
