@@ -503,6 +503,9 @@ _FUZZ = {
     "index-add-dtypes": """
         torch.tensor([True]).index_add_(0, torch.tensor([0]), torch.tensor([2]))
     """,
+    "unflatten-0d": """
+        torch.tensor(-3).unflatten(0, (1, -1))
+    """,
     "softmax-empty": """
         x = torch.tensor([], requires_grad=True)
         result = (x.softmax(0), x.log_softmax(0))

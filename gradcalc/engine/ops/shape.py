@@ -401,6 +401,9 @@ def flatten(input, start_dim=0, end_dim=-1):
 def unflatten(input, dim, sizes):
     shape = input._data.shape
     d = wrap_dim(dim, len(shape))
+    if not shape:  # torch's wrapped internal error (its C++ backtrace left out)
+        raise RuntimeError("unflatten got an unexpected error:\nDimension specified as 0 but tensor has no "
+                           "dimensions")
     sizes = _infer_shape(tuple(sizes), shape[d])
     return view(input, shape[:d] + sizes + shape[d + 1:])
 
