@@ -155,3 +155,118 @@ for ctor in ("nn.ReLU()", "nn.ReLU(inplace=True)", "nn.ReLU6()", "nn.LeakyReLU()
     inplace = "inplace=True" in ctor or ", True)" in ctor
     x = "(inp(4, 3, low=-3, high=3) * 1,)" if inplace else "(inp(4, 3, low=-3, high=3),)"
     case(f"act-{ctor}", f"model = {ctor}\ninputs = {x}\nout = model(*inputs)")
+
+# -- convolution and pooling ----------------------------------------------------------------------------------
+module("conv2d", "nn.Conv2d(3, 6, 5)", (2, 3, 8, 8))
+module("conv2d-unbatched", "nn.Conv2d(2, 3, 3)", (2, 5, 5))
+module("conv2d-stride-padding", "nn.Conv2d(2, 4, (3, 2), stride=(2, 1), padding=(1, 2), dilation=(1, 2))",
+       (2, 2, 7, 6))
+module("conv2d-groups-nobias", "nn.Conv2d(4, 6, 3, groups=2, bias=False)", (1, 4, 5, 5))
+module("conv2d-same", "nn.Conv2d(2, 3, (3, 4), padding='same', dilation=2)", (1, 2, 6, 7))
+module("conv2d-valid", "nn.Conv2d(2, 3, 3, padding='valid')", (1, 2, 4, 4))
+module("conv1d", "nn.Conv1d(3, 4, 3, stride=2, padding=1)", (2, 3, 9))
+module("conv1d-same", "nn.Conv1d(2, 2, 4, padding='same')", (1, 2, 6))
+case("conv2d-channels-error", "model = nn.Conv2d(3, 6, 5)\nout = model(inp(1, 1, 8, 8))")
+case("conv2d-small-error", "model = nn.Conv2d(3, 6, 5)\nout = model(inp(1, 3, 2, 2))")
+case("conv2d-dim-error", "model = nn.Conv2d(3, 6, 5)\nout = model(inp(5, 5))")
+case("conv2d-same-stride-error", "model = nn.Conv2d(3, 6, 5, stride=2, padding='same')")
+case("conv2d-groups-error", "model = nn.Conv2d(3, 6, 5, groups=2)")
+module("maxpool2d", "nn.MaxPool2d(2)", (2, 3, 6, 6))
+module("maxpool2d-ceil-pad", "nn.MaxPool2d(3, stride=2, padding=1, ceil_mode=True)", (1, 2, 7, 8))
+module("maxpool2d-dilation", "nn.MaxPool2d((3, 2), stride=(2, 1), padding=1, dilation=(1, 2))", (1, 2, 7, 8))
+case("maxpool2d-indices", "model = nn.MaxPool2d(2, return_indices=True)\ninputs = (inp(1, 2, 4, 4),)\n"
+     "out = model(*inputs)")
+module("maxpool2d-unbatched", "nn.MaxPool2d(2)", (3, 4, 4))
+module("maxpool1d", "nn.MaxPool1d(3, stride=2)", (2, 3, 9))
+case("maxpool2d-pad-error", "model = nn.MaxPool2d(2, padding=2)\nout = model(inp(1, 1, 4, 4))")
+case("maxpool2d-small-error", "model = nn.MaxPool2d(3)\nout = model(inp(1, 1, 2, 2))")
+module("avgpool2d", "nn.AvgPool2d(2)", (2, 3, 6, 6))
+module("avgpool2d-pad-exclude", "nn.AvgPool2d(3, stride=2, padding=1, ceil_mode=True, count_include_pad=False)",
+       (1, 2, 7, 8))
+module("avgpool2d-pad-include", "nn.AvgPool2d(3, stride=2, padding=1, ceil_mode=True)", (1, 2, 7, 8))
+module("avgpool2d-divisor", "nn.AvgPool2d((3, 2), stride=(2, 1), divisor_override=4)", (1, 2, 7, 8))
+module("avgpool1d", "nn.AvgPool1d(3, stride=2, padding=1)", (2, 3, 9))
+module("adaptiveavgpool2d", "nn.AdaptiveAvgPool2d((3, 2))", (2, 2, 7, 5))
+module("adaptiveavgpool2d-1", "nn.AdaptiveAvgPool2d((1, 1))", (2, 2, 4, 4))
+module("adaptiveavgpool2d-none", "nn.AdaptiveAvgPool2d((None, 2))", (2, 2, 3, 4))
+module("adaptiveavgpool1d", "nn.AdaptiveAvgPool1d(4)", (2, 2, 7))
+module("adaptivemaxpool2d", "nn.AdaptiveMaxPool2d((3, 2))", (2, 2, 7, 5))
+module("adaptivemaxpool1d", "nn.AdaptiveMaxPool1d(3)", (2, 2, 7))
+case("unfold", "model = nn.Unfold(2, padding=1, stride=2) if hasattr(nn, 'Unfold') else None\n"
+     "inputs = (inp(1, 2, 4, 5),)\nout = F.unfold(inputs[0], (2, 3), dilation=(1, 2), padding=1, stride=2)")
+case("fold", "inputs = (inp(1, 8, 12),)\nout = F.fold(inputs[0], (4, 5), 2, padding=(1, 0))")
+case("pad", "inputs = (inp(2, 3),)\nout = F.pad(inputs[0], (1, 2, 0, 1), value=0.5)")
+case("pad-crop", "inputs = (inp(3, 4),)\nout = F.pad(inputs[0], (-1, 1))")
+
+# -- normalization, dropout, embedding ----------------------------------------------------------------------
+module("batchnorm1d", "nn.BatchNorm1d(3)", (4, 3))
+module("batchnorm1d-3d", "nn.BatchNorm1d(3, momentum=None)", (4, 3, 2))
+module("batchnorm2d", "nn.BatchNorm2d(3)", (2, 3, 4, 4))
+module("batchnorm2d-noaffine", "nn.BatchNorm2d(3, affine=False, momentum=0.5)", (2, 3, 2, 2))
+case("batchnorm1d-eval", "model = fill(nn.BatchNorm1d(3))\nmodel(inp(5, 3, requires_grad=False))\n"
+     "model(inp(5, 3, requires_grad=False))\nmodel.eval()\ninputs = (inp(4, 3),)\nout = model(*inputs)")
+case("batchnorm1d-no-stats", "model = fill(nn.BatchNorm1d(3, track_running_stats=False))\nmodel.eval()\n"
+     "inputs = (inp(4, 3),)\nout = model(*inputs)")
+case("batchnorm1d-one-value-error", "model = nn.BatchNorm1d(3)\nout = model(inp(1, 3))")
+case("batchnorm2d-dim-error", "model = nn.BatchNorm2d(3)\nout = model(inp(2, 3))")
+module("layernorm", "nn.LayerNorm(4)", (2, 3, 4))
+module("layernorm-2", "nn.LayerNorm([3, 4], elementwise_affine=False)", (2, 3, 4))
+module("layernorm-nobias", "nn.LayerNorm(4, bias=False)", (3, 4))
+case("layernorm-shape-error", "model = nn.LayerNorm(3)\nout = model(inp(2, 4))")
+module("groupnorm", "nn.GroupNorm(2, 4)", (2, 4, 3))
+case("groupnorm-error", "model = nn.GroupNorm(2, 3)")
+case("dropout-eval", "model = nn.Dropout(0.3)\nmodel.eval()\ninputs = (inp(3, 4),)\nout = model(*inputs)")
+case("dropout-p0", "model = nn.Dropout(0.0)\ninputs = (inp(3, 4),)\nout = model(*inputs)")
+case("dropout-p1", "model = nn.Dropout(1.0)\ninputs = (inp(3, 4),)\nout = model(*inputs)")
+case("dropout-error", "model = nn.Dropout(1.5)")
+case("dropout2d-repr", "model = nn.Dropout2d(0.2, inplace=True)")
+case("embedding", "model = fill(nn.Embedding(10, 3))\nout = model(torch.tensor([[1, 2, 4], [4, 3, 9]]))")
+case("embedding-padding", "model = fill(nn.Embedding(5, 2, padding_idx=1))\nout = model(torch.tensor([1, 0, 1, 3]))")
+case("embedding-max-norm", "model = fill(nn.Embedding(5, 2, max_norm=0.3), scale=2.0)\nout = model(torch.tensor([1, 0, 1]))")
+case("embedding-index-error", "model = nn.Embedding(3, 2)\nout = model(torch.tensor([3]))")
+case("embedding-type-error", "model = nn.Embedding(3, 2)\nout = model(torch.tensor([1.0]))")
+case("one-hot", "out = F.one_hot(torch.tensor([0, 2, 1]), 4)", backward=False)
+
+# -- the tutorials' networks ---------------------------------------------------------------------------------
+LENET = '''
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(3, 6, 5)
+        self.pool = nn.MaxPool2d(2, 2)
+        self.conv2 = nn.Conv2d(6, 16, 5)
+        self.fc1 = nn.Linear(16 * 5 * 5, 120)
+        self.fc2 = nn.Linear(120, 84)
+        self.fc3 = nn.Linear(84, 10)
+
+    def forward(self, x):
+        x = self.pool(F.relu(self.conv1(x)))
+        x = self.pool(F.relu(self.conv2(x)))
+        x = torch.flatten(x, 1)
+        x = F.relu(self.fc1(x))
+        x = F.relu(self.fc2(x))
+        x = self.fc3(x)
+        return x
+'''
+case("blitz-lenet", LENET + "model = fill(Net(), scale=0.2)\ninputs = (inp(2, 3, 32, 32),)\n"
+     "out = nn.CrossEntropyLoss()(model(*inputs), torch.tensor([3, 7]))")
+BASICS = '''
+class NeuralNetwork(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.flatten = nn.Flatten()
+        self.linear_relu_stack = nn.Sequential(
+            nn.Linear(28*28, 512),
+            nn.ReLU(),
+            nn.Linear(512, 512),
+            nn.ReLU(),
+            nn.Linear(512, 10),
+        )
+
+    def forward(self, x):
+        x = self.flatten(x)
+        logits = self.linear_relu_stack(x)
+        return logits
+'''
+case("basics-network", BASICS + "model = fill(NeuralNetwork(), scale=0.05)\ninputs = (inp(3, 28, 28),)\n"
+     "out = nn.Softmax(dim=1)(model(*inputs))")

@@ -17,12 +17,14 @@ from ..ops.smooth_activations import celu, glu, logsigmoid, mish, prelu, selu  #
 from ..ops.support import broadcast_error as _broadcast_error
 from ..ops.unary import relu as _relu, sigmoid, tanh  # noqa: F401
 from ..tensor import Size as _Size
+from .functional_layers import *  # noqa: F401,F403
+from .functional_layers import __all__ as _layer_names
 
 __all__ = ["relu", "leaky_relu", "gelu", "silu", "elu", "softplus", "sigmoid", "tanh", "softmax", "log_softmax",
            "mse_loss", "l1_loss", "smooth_l1_loss", "cross_entropy", "nll_loss", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "linear", "normalize", "relu6", "hardtanh", "hardsigmoid",
            "hardswish", "threshold", "softshrink", "hardshrink", "celu", "selu", "glu", "logsigmoid", "mish", "prelu",
-           "softmin", "softsign", "tanhshrink", "bilinear"]
+           "softmin", "softsign", "tanhshrink", "bilinear"] + _layer_names
 
 
 # -- reduction arguments -----------------------------------------------------------

@@ -26,6 +26,17 @@ with open(os.path.join(GOLDEN, "nn.json")) as _f:
 KNOWN = {}
 
 
+def _close(got, expected, rtol, atol, name):
+    if isinstance(expected, dict):  # a large tensor's fingerprint
+        assert isinstance(got, dict) and got["n"] == expected["n"], name
+        np.testing.assert_allclose(got["head"], expected["head"], rtol=rtol, atol=atol, err_msg=name)
+        scale = max(expected["abs"], 1.0)
+        for key in ("sum", "abs", "wsum"):
+            assert abs(got[key] - expected[key]) <= rtol * scale + atol, (name, key)
+        return
+    np.testing.assert_allclose(got, expected, rtol=rtol, atol=atol, err_msg=name)
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_golden(case):
     if case["id"] in KNOWN:
@@ -38,11 +49,11 @@ def test_golden(case):
     for key in ("repr", "state_keys"):
         assert got.get(key) == expected.get(key), key
     for name, values in expected.get("buffers", {}).items():
-        np.testing.assert_allclose(got["buffers"][name], values, rtol=1e-5, atol=1e-6, err_msg=name)
+        _close(got["buffers"][name], values, 1e-5, 1e-6, name)
     assert len(got.get("out", ())) == len(expected.get("out", ()))
     for g, e in zip(got.get("out", ()), expected.get("out", ())):
         assert (g["shape"], g["dtype"], g["grad_fn"]) == (e["shape"], e["dtype"], e["grad_fn"])
-        np.testing.assert_allclose(g["values"], e["values"], rtol=1e-5, atol=1e-6)
+        _close(g["values"], e["values"], 1e-5, 1e-6, "out")
     assert sorted(got.get("grads", {})) == sorted(expected.get("grads", {}))
     for name, values in expected.get("grads", {}).items():
-        np.testing.assert_allclose(got["grads"][name], values, rtol=1e-4, atol=1e-5, err_msg=name)
+        _close(got["grads"][name], values, 1e-4, 1e-5, name)
