@@ -270,3 +270,53 @@ class NeuralNetwork(nn.Module):
 '''
 case("basics-network", BASICS + "model = fill(NeuralNetwork(), scale=0.05)\ninputs = (inp(3, 28, 28),)\n"
      "out = nn.Softmax(dim=1)(model(*inputs))")
+
+# -- the other losses ------------------------------------------------------------------------------------------
+for red in ("mean", "sum", "none"):
+    case(f"huber-{red}", f"model = nn.HuberLoss(reduction='{red}', delta=0.5)\ninputs = (inp(3, 4), inp(3, 4))\n"
+                         f"out = model(*inputs)")
+    case(f"kldiv-{red}", f"model = nn.KLDivLoss(reduction='{red}')\ninputs = (F.log_softmax(inp(3, 4), 1),)\n"
+                         f"out = model(inputs[0], torch.softmax(inp(3, 4, requires_grad=False), 1))")
+    case(f"marginranking-{red}", f"model = nn.MarginRankingLoss(0.2, reduction='{red}')\ninputs = (inp(5), inp(5))\n"
+                                 f"out = model(*inputs, torch.tensor([1.0, -1.0, 1.0, -1.0, 1.0]))")
+    case(f"hinge-{red}", f"model = nn.HingeEmbeddingLoss(0.5, reduction='{red}')\ninputs = (inp(5),)\n"
+                         f"out = model(inputs[0], torch.tensor([1.0, -1.0, 1.0, -1.0, -1.0]))")
+    case(f"cosineembedding-{red}", f"model = nn.CosineEmbeddingLoss(0.1, reduction='{red}')\n"
+                                   f"inputs = (inp(4, 3), inp(4, 3))\nout = model(*inputs, torch.tensor([1, -1, 1, -1]))")
+    case(f"triplet-{red}", f"model = nn.TripletMarginLoss(reduction='{red}', swap=True)\n"
+                           f"inputs = (inp(4, 3), inp(4, 3), inp(4, 3))\nout = model(*inputs)")
+    case(f"softmargin-{red}", f"model = nn.SoftMarginLoss(reduction='{red}')\ninputs = (inp(2, 3),)\n"
+                              f"out = model(inputs[0], torch.tensor([[1.0, -1.0, 1.0], [-1.0, -1.0, 1.0]]))")
+    case(f"poissonnll-{red}", f"model = nn.PoissonNLLLoss(reduction='{red}', full=True)\ninputs = (inp(3, 2),)\n"
+                              f"out = model(inputs[0], inp(3, 2, low=0, high=4, requires_grad=False))")
+    case(f"gaussiannll-{red}", f"model = nn.GaussianNLLLoss(reduction='{red}')\ninputs = (inp(3, 2), inp(3, 2))\n"
+                               f"out = model(*inputs, inp(3, 2, low=0.1, high=2))")
+case("kldiv-batchmean-logtarget", "model = nn.KLDivLoss(reduction='batchmean', log_target=True)\n"
+     "inputs = (F.log_softmax(inp(3, 4), 1), F.log_softmax(inp(3, 4), 1))\nout = model(*inputs)")
+
+# -- recurrent layers --------------------------------------------------------------------------------------------
+case("lstm", "model = fill(nn.LSTM(3, 4))\ninputs = (inp(5, 2, 3),)\nout = model(*inputs)\nout = (out[0],) + out[1]")
+case("lstm-2layer-batchfirst-hx", "model = fill(nn.LSTM(3, 4, num_layers=2, batch_first=True))\n"
+     "inputs = (inp(2, 5, 3), inp(2, 2, 4), inp(2, 2, 4))\nout = model(inputs[0], (inputs[1], inputs[2]))\n"
+     "out = (out[0],) + out[1]")
+case("lstm-bidirectional-proj", "model = fill(nn.LSTM(3, 4, bidirectional=True, proj_size=2))\n"
+     "inputs = (inp(4, 2, 3),)\nout = model(*inputs)\nout = (out[0],) + out[1]")
+case("lstm-unbatched", "model = fill(nn.LSTM(3, 4))\ninputs = (inp(5, 3),)\nout = model(*inputs)\n"
+     "out = (out[0],) + out[1]")
+case("gru", "model = fill(nn.GRU(3, 4, num_layers=2))\ninputs = (inp(5, 2, 3),)\nout = model(*inputs)")
+case("gru-bidirectional", "model = fill(nn.GRU(3, 4, bidirectional=True, batch_first=True))\ninputs = (inp(2, 5, 3),)\n"
+     "out = model(*inputs)")
+case("rnn-relu-nobias", "model = fill(nn.RNN(3, 4, nonlinearity='relu', bias=False, bidirectional=True))\n"
+     "inputs = (inp(5, 2, 3),)\nout = model(*inputs)")
+case("rnn-tanh", "model = fill(nn.RNN(3, 4, 2, dropout=0.0))\ninputs = (inp(5, 2, 3), inp(2, 2, 4))\n"
+     "out = model(*inputs)")
+case("lstm-repr", "model = nn.LSTM(3, 4, 2, dropout=0.5, bias=False, batch_first=True)")
+case("lstm-input-error", "model = nn.LSTM(3, 4)\nout = model(inp(5, 2, 2))")
+case("lstmcell", "model = fill(nn.LSTMCell(3, 4))\ninputs = (inp(2, 3),)\nout = model(*inputs)")
+case("grucell", "model = fill(nn.GRUCell(3, 4))\ninputs = (inp(2, 3), inp(2, 4))\nout = model(*inputs)")
+case("rnncell", "model = fill(nn.RNNCell(3, 4, nonlinearity='relu'))\ninputs = (inp(3),)\nout = model(*inputs)")
+module("convtranspose2d", "nn.ConvTranspose2d(4, 6, 3, stride=2, padding=1, output_padding=1, groups=2)",
+       (2, 4, 3, 3))
+module("convtranspose2d-dilation", "nn.ConvTranspose2d(2, 3, (2, 3), dilation=(2, 1), bias=False)", (1, 2, 4, 3))
+case("convtranspose2d-output-size", "model = fill(nn.ConvTranspose2d(2, 2, 3, stride=2))\ninputs = (inp(1, 2, 3, 3),)\n"
+     "out = model(inputs[0], output_size=[8, 8])")

@@ -9,15 +9,17 @@ from .flatten import Flatten, Fold, Unflatten, Unfold  # noqa: F401
 from .activation import *  # noqa: F401,F403
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential  # noqa: F401
 from .loss import *  # noqa: F401,F403
-from .conv import Conv1d, Conv2d  # noqa: F401
+from .conv import Conv1d, Conv2d, ConvTranspose2d  # noqa: F401
 from .pooling import *  # noqa: F401,F403
 from .normalization import BatchNorm1d, BatchNorm2d, GroupNorm, LayerNorm  # noqa: F401
 from .dropout import AlphaDropout, Dropout, Dropout1d, Dropout2d  # noqa: F401
 from .sparse import Embedding  # noqa: F401
+from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase  # noqa: F401
 from . import activation as _activation, loss as _loss, pooling as _pooling
 
 __all__ = (["functional", "init", "utils", "Parameter", "Module", "Identity", "Linear", "Bilinear", "Flatten", "Unflatten", "Unfold", "Fold",
             "Sequential", "ModuleList", "ModuleDict", "ParameterList", "ParameterDict"]
-           + ["Conv1d", "Conv2d", "BatchNorm1d", "BatchNorm2d", "LayerNorm", "GroupNorm", "Dropout", "Dropout1d",
-              "Dropout2d", "AlphaDropout", "Embedding"]
+           + ["Conv1d", "Conv2d", "ConvTranspose2d", "BatchNorm1d", "BatchNorm2d", "LayerNorm", "GroupNorm", "Dropout", "Dropout1d",
+              "Dropout2d", "AlphaDropout", "Embedding", "RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell",
+              "LSTMCell", "GRUCell"]
            + _activation.__all__ + _loss.__all__ + _pooling.__all__)

@@ -9,7 +9,7 @@ from .linear import _factory
 from .module import Module
 from .parameter import Parameter
 
-__all__ = ["Conv1d", "Conv2d"]
+__all__ = ["Conv1d", "Conv2d", "ConvTranspose2d"]
 
 
 def _ntuple(v, n):
@@ -114,3 +114,36 @@ class Conv2d(_ConvNd):
     def forward(self, input):
         input, padding = self._padded_input(input)
         return F.conv2d(input, self.weight, self.bias, self.stride, padding, self.dilation, self.groups)
+
+
+class ConvTranspose2d(_ConvNd):
+    """Transposed 2-d convolution (the gradient of Conv2d w.r.t. its input), over (N, C_in, H, W) inputs."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode="zeros", device=None, dtype=None):
+        if padding_mode != "zeros":
+            raise ValueError(f'Only "zeros" padding mode is supported for {self.__class__.__name__}')
+        super().__init__(in_channels, out_channels, _ntuple(kernel_size, 2), _ntuple(stride, 2),
+                         _ntuple(padding, 2), _ntuple(dilation, 2), True, _ntuple(output_padding, 2), groups, bias,
+                         padding_mode, device, dtype)
+
+    def _output_padding(self, input, output_size):
+        if output_size is None:
+            return self.output_padding
+        output_size = list(output_size)[-2:]
+        min_sizes, max_sizes = [], []
+        for d in range(2):
+            dim_size = ((input.size(d - 2) - 1) * self.stride[d] - 2 * self.padding[d]
+                        + self.dilation[d] * (self.kernel_size[d] - 1) + 1)
+            min_sizes.append(dim_size)
+            max_sizes.append(dim_size + self.stride[d] - 1)
+        for i in range(2):
+            if output_size[i] < min_sizes[i] or output_size[i] > max_sizes[i]:
+                raise ValueError(f"requested an output size of {output_size}, but valid sizes range from "
+                                 f"{min_sizes} to {max_sizes} (for an input of {list(input.size())[2:]})")
+        return tuple(output_size[d] - min_sizes[d] for d in range(2))
+
+    def forward(self, input, output_size=None):
+        output_padding = self._output_padding(input, output_size)
+        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, output_padding,
+                                  self.groups, self.dilation)

@@ -7,7 +7,7 @@ the implicit softmax dim) is here; the ops themselves are in ``ops/``.
 
 import warnings
 
-from ..ops import losses as _losses
+from ..ops import losses as _losses, nn_losses as _nn_losses
 from ..ops.activation import log_softmax as _log_softmax, softmax as _softmax
 from ..ops.linear import linear  # noqa: F401
 from ..ops.nn_activations import elu, gelu, leaky_relu, silu, softplus  # noqa: F401
@@ -24,7 +24,9 @@ __all__ = ["relu", "leaky_relu", "gelu", "silu", "elu", "softplus", "sigmoid", "
            "mse_loss", "l1_loss", "smooth_l1_loss", "cross_entropy", "nll_loss", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "linear", "normalize", "relu6", "hardtanh", "hardsigmoid",
            "hardswish", "threshold", "softshrink", "hardshrink", "celu", "selu", "glu", "logsigmoid", "mish", "prelu",
-           "softmin", "softsign", "tanhshrink", "bilinear"] + _layer_names
+           "softmin", "softsign", "tanhshrink", "bilinear", "huber_loss", "kl_div", "margin_ranking_loss",
+           "hinge_embedding_loss", "soft_margin_loss", "cosine_embedding_loss", "triplet_margin_loss",
+           "poisson_nll_loss", "gaussian_nll_loss"] + _layer_names
 
 
 # -- reduction arguments -----------------------------------------------------------
@@ -218,6 +220,72 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         raise ValueError(f"Target size ({_Size(target.shape)}) must be the same as input size "
                          f"({_Size(input.shape)})")
     return _losses.binary_cross_entropy_with_logits(input, target, weight, reduction, pos_weight)
+
+
+def _legacy(reduction, size_average, reduce):
+    return _reduction(reduction, size_average, reduce) if size_average is not None or reduce is not None else \
+        _reduction(reduction)
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    """Squared error / 2 below ``delta``, delta (|error| - delta / 2) above."""
+    _warn_target_size(input, target)
+    input, target = _broadcast_pair(input, target)
+    if weight is not None:
+        return _weighted(_nn_losses.huber_loss(input, target, "none", delta), weight, reduction, input)
+    return _nn_losses.huber_loss(input, target, _reduction(reduction), delta)
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    """Kullback-Leibler divergence (``input`` holds log-probabilities)."""
+    if size_average is not None or reduce is not None:
+        reduction = _reduction(reduction, size_average, reduce)
+    elif reduction == "mean":
+        warnings.warn("reduction: 'mean' divides the total loss by both the batch size and the support size."
+                      "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+                      "'mean' will be changed to behave the same as 'batchmean' in the next major release.",
+                      UserWarning, stacklevel=2)
+    elif reduction != "batchmean":
+        reduction = _reduction(reduction)
+    return _nn_losses.kl_div(input, target, reduction, log_target)
+
+
+def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None, reduction="mean"):
+    """max(0, -target (input1 - input2) + margin)."""
+    return _nn_losses.margin_ranking_loss(input1, input2, target, margin, _legacy(reduction, size_average, reduce))
+
+
+def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None, reduction="mean"):
+    """input where target = 1, max(0, margin - input) where target = -1."""
+    return _nn_losses.hinge_embedding_loss(input, target, margin, _legacy(reduction, size_average, reduce))
+
+
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """log(1 + exp(-target input))."""
+    return _nn_losses.soft_margin_loss(input, target, _legacy(reduction, size_average, reduce))
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None, reduction="mean"):
+    """1 - cos(x1, x2) for target 1, max(0, cos(x1, x2) - margin) for target -1."""
+    return _nn_losses.cosine_embedding_loss(input1, input2, target, margin, _legacy(reduction, size_average, reduce))
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False, size_average=None,
+                        reduce=None, reduction="mean"):
+    """max(d(anchor, positive) - d(anchor, negative) + margin, 0)."""
+    return _nn_losses.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap,
+                                          _legacy(reduction, size_average, reduce))
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None,
+                     reduction="mean"):
+    """Negative log likelihood of a Poisson distribution with rate exp(input) (or input)."""
+    return _nn_losses.poisson_nll_loss(input, target, log_input, full, eps, _legacy(reduction, size_average, reduce))
+
+
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):
+    """Negative log likelihood of a Gaussian with predicted variance ``var``."""
+    return _nn_losses.gaussian_nll_loss(input, target, var, full, eps, _reduction(reduction))
 
 
 # -- bilinear ----------------------------------------------------------------------------

@@ -160,18 +160,26 @@ def fold(input, size, k, dil, p, s):
 # -- convolution -----------------------------------------------------------------------------
 
 class ConvolutionBackward0(Node):
-    __slots__ = ("stride", "padding", "dilation", "groups", "one_d")
+    __slots__ = ("stride", "padding", "dilation", "groups", "one_d", "transposed")
     explain = ("grad_input = fold(weightᵀ @ grad) (a transposed convolution);  grad_weight = grad @ unfold(input)ᵀ "
                "(summed over the batch);  grad_bias = grad summed over batch and positions")
     checks = (check(lambda x, w, b: conv2d(x, w, b), (2, 2, 4, 4), (3, 2, 2, 2), (3,)),
               check(lambda x, w: conv2d(x, w, None, (2, 1), (1, 1), (1, 2), 1), (1, 2, 5, 5), (2, 2, 2, 2),
                     label="stride padding dilation"),
               check(lambda x, w, b: conv2d(x, w, b, 1, 0, 1, 2), (1, 4, 3, 3), (4, 2, 2, 2), (4,), label="groups"),
-              check(lambda x, w, b: conv1d(x, w, b, 2, 1), (2, 2, 6), (3, 2, 3), (3,), label="1d"))
+              check(lambda x, w, b: conv1d(x, w, b, 2, 1), (2, 2, 6), (3, 2, 3), (3,), label="1d"),
+              check(lambda x, w, b: conv_transpose2d(x, w, b, 2, 1, 1, 1, 1), (2, 2, 3, 3), (2, 3, 3, 3), (3,),
+                    label="transposed"),
+              check(lambda x, w: conv_transpose2d(x, w, None, 1, 0, 0, 2, (1, 2)), (1, 4, 3, 2), (4, 1, 2, 2),
+                    label="transposed groups dilation"))
 
-    def forward(ctx, x, w, b, stride, padding, dilation, groups, one_d=False):
+    def forward(ctx, x, w, b, stride, padding, dilation, groups, one_d=False, transposed=None):
         ctx.save_for_backward(x, w)
         ctx.stride, ctx.padding, ctx.dilation, ctx.groups, ctx.one_d = stride, padding, dilation, groups, one_d
+        ctx.transposed = transposed
+        if transposed is not None:
+            return _transposed_forward(x._data, w._data, None if b is None else b._data, stride, padding, dilation,
+                                       groups, transposed)
         xd, wd = x._data, w._data
         if one_d:
             xd, wd = xd[:, :, None, :], wd[:, :, None, :]
@@ -195,6 +203,8 @@ class ConvolutionBackward0(Node):
 
     def backward(ctx, grad):
         from .shape import cat
+        if ctx.transposed is not None:
+            return _transposed_backward(ctx, grad)
         x, w = ctx.saved_tensors
         if ctx.one_d:
             x, w, grad = x.unsqueeze(2), w.unsqueeze(2), grad.unsqueeze(2)
@@ -234,6 +244,74 @@ class ConvolutionBackward0(Node):
         if need_b:
             gb = grad.sum((0, 2, 3))
         return gx, gw, gb
+
+
+def _transposed_forward(xd, wd, bd, s, p, dil, groups, out_size):
+    """Transposed convolution: each input position scatters weight·value over its window (col2im)."""
+    n, cin, h, w = xd.shape
+    cout_g = wd.shape[1]
+    k = wd.shape[2:]
+    cin_g = cin // groups
+    xg = xd.reshape(n, groups, cin_g, h * w)
+    wg = wd.reshape(groups, cin_g, cout_g * k[0] * k[1])
+    cols = np.einsum("gck,ngcl->ngkl", wg, xg, optimize=True).reshape(n, groups * cout_g * k[0] * k[1], h * w)
+    pp = (p[0], p[1])
+    cols = cols.reshape(n * groups, cout_g * k[0] * k[1], h * w)
+    out = col2im(cols, out_size, k, dil, pp, s).reshape(n, groups * cout_g, out_size[0], out_size[1])
+    if bd is not None:
+        out = out + bd.reshape(1, -1, 1, 1)
+    return np.ascontiguousarray(out, dtype=xd.dtype)
+
+
+def _transposed_backward(ctx, grad):
+    from .shape import cat
+    x, w = ctx.saved_tensors
+    n, cin, h, wid = x._data.shape
+    _, cout_g, kh, kw = w._data.shape
+    g = ctx.groups
+    cin_g = cin // g
+    k = (kh, kw)
+    p = (ctx.padding[0], ctx.padding[2])
+    need_x, need_w, need_b = (e[0] is not None for e in ctx._next)
+    gxs, gws = [], []
+    for gi in range(g):
+        gg = grad[:, gi * cout_g:(gi + 1) * cout_g]
+        cols = unfold(gg, k, ctx.dilation, p, ctx.stride)  # (N, Cout_g*K, L)
+        wg = w[gi * cin_g:(gi + 1) * cin_g].reshape(cin_g, cout_g * kh * kw)
+        xg = x[:, gi * cin_g:(gi + 1) * cin_g].reshape(n, cin_g, h * wid)
+        if need_x:
+            gxs.append(wg.matmul(cols).reshape(n, cin_g, h, wid))
+        if need_w:
+            gws.append(xg.permute(1, 0, 2).reshape(cin_g, n * h * wid)
+                       .mm(cols.permute(0, 2, 1).reshape(n * h * wid, cout_g * kh * kw)))
+    gx = (gxs[0] if g == 1 else cat(gxs, 1)) if need_x else None
+    gw = (gws[0] if g == 1 else cat(gws, 0)).reshape(w._data.shape) if need_w else None
+    gb = grad.sum((0, 2, 3)) if need_b else None
+    return gx, gw, gb
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    """Transposed 2-d convolution of (N, C_in, H, W) with (C_in, C_out/groups, kh, kw) ``weight``."""
+    s, p, op, dil = _tuple(stride, 2), _tuple(padding, 2), _tuple(output_padding, 2), _tuple(dilation, 2)
+    unbatched = input.dim() == 3
+    if unbatched:
+        input = input.unsqueeze(0)
+    if input.dim() != 4:
+        raise RuntimeError(f"Expected 3D (unbatched) or 4D (batched) input to conv_transpose2d, but got input of "
+                           f"size: {list(input.shape)}")
+    xs, ws = tuple(input._data.shape), tuple(weight._data.shape)
+    if xs[1] != ws[0]:
+        raise RuntimeError(f"Given transposed=1, weight of size {list(ws)}, expected input{list(xs)} to have "
+                           f"{ws[0]} channels, but got {xs[1]} channels instead")
+    for i in range(2):
+        if op[i] >= s[i] and op[i] >= dil[i]:
+            raise RuntimeError("output padding must be smaller than either stride or dilation, but got "
+                               f"output_padding_height: {op[0]} output_padding_width: {op[1]} stride_height: {s[0]} "
+                               f"stride_width: {s[1]} dilation_height: {dil[0]} dilation_width: {dil[1]}")
+    size = tuple((xs[2 + i] - 1) * s[i] - 2 * p[i] + dil[i] * (ws[2 + i] - 1) + op[i] + 1 for i in range(2))
+    out = ConvolutionBackward0.apply(input, weight, bias, stride=s, padding=(p[0], p[0], p[1], p[1]), dilation=dil,
+                                     groups=groups, transposed=size)
+    return out.squeeze(0) if unbatched else out
 
 
 def _check_conv(x, w, b, groups, nd, stride, padding, dilation):

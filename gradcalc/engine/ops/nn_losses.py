@@ -1,0 +1,155 @@
+"""The losses torch composes in Python (kl_div, margin and embedding losses, Poisson and
+Gaussian NLL) and huber_loss, which has a node of its own (HuberLossBackward0)."""
+
+import math
+
+import numpy as np
+
+from ..node import Node
+from .checks import check
+from .losses import _pair_arrays, _reduce, _reduced_grad
+from .unary import where
+
+
+class HuberLossBackward0(Node):
+    __slots__ = ("reduction", "delta")
+    explain = ("grad_self = grad * (self - target) where |self - target| < delta, else grad * delta * "
+               "sign(self - target);  grad_target = -grad_self")
+    broadcasting = True
+    checks = (check(lambda x, y: huber_loss(x, y), (2, 3), (2, 3)),
+              check(lambda x, y: huber_loss(x, y, "none", 0.5), (4,), (4,), label="none, delta 0.5"))
+
+    def forward(ctx, a, b, reduction="mean", delta=1.0):
+        ctx.save_for_backward(a, b)
+        ctx.reduction, ctx.delta = reduction, delta
+        A, B = _pair_arrays(a, b, "huber_cpu")
+        z = np.abs(A - B)
+        loss = np.where(z < delta, 0.5 * z * z, delta * (z - 0.5 * delta))
+        return _reduce(np.asarray(loss, dtype=A.dtype), reduction)
+
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        diff = a - b
+        slope = where(diff.abs() < ctx.delta, diff, diff.sign() * ctx.delta)
+        g = _reduced_grad(grad, diff._data.shape, ctx.reduction) * slope
+        return (g if ctx._next[0][0] is not None else None), (-g if ctx._next[1][0] is not None else None)
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0):
+    if delta <= 0:
+        raise RuntimeError("huber_loss does not support non-positive values for delta.")
+    return HuberLossBackward0.apply(input, target, reduction=reduction, delta=delta)
+
+
+def _apply_reduction(loss, reduction):
+    if reduction == "mean":
+        return loss.mean()
+    if reduction == "sum":
+        return loss.sum()
+    return loss
+
+
+def kl_div(input, target, reduction="mean", log_target=False):
+    """target · (log target - input) (``input`` and, with log_target, ``target`` are log-probabilities)."""
+    if log_target:
+        loss = target.exp() * (target - input)
+    else:
+        # xlogy(target, target): 0 where target is 0
+        safe = where(target > 0, target, target * 0 + 1)
+        loss = target * safe.log() - target * input
+    if reduction == "batchmean":
+        return loss.sum() / input.size(0) if input.dim() != 0 else loss.sum()
+    return _apply_reduction(loss, reduction)
+
+
+def margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
+    """max(0, -target (input1 - input2) + margin)."""
+    return _apply_reduction((-target * (input1 - input2) + margin).clamp_min(0), reduction)
+
+
+def hinge_embedding_loss(input, target, margin=1.0, reduction="mean"):
+    """input where target = 1, max(0, margin - input) where target = -1."""
+    margin_clamp = (margin - input).clamp_min(0)
+    output_margin = where(target != 1, margin_clamp, input * 0)
+    output_self = where(target != -1, input, input * 0)
+    return _apply_reduction(output_margin + output_self, reduction)
+
+
+class SoftMarginLossBackward0(Node):
+    __slots__ = ("reduction",)
+    explain = "grad_self = -grad * target * σ(-target * self);  grad_target = -grad * self * σ(-target * self)"
+    broadcasting = True
+    checks = (check(lambda x, y: soft_margin_loss(x, y), (2, 3), (2, 3)),
+              check(lambda x, y: soft_margin_loss(x, y, "none"), (4,), (4,), label="none"))
+
+    def forward(ctx, a, b, reduction="mean"):
+        ctx.save_for_backward(a, b)
+        ctx.reduction = reduction
+        A, B = _pair_arrays(a, b, "soft_margin_loss")
+        z = -B * A
+        loss = np.maximum(z, 0) + np.log1p(np.exp(-np.abs(z)))
+        return _reduce(np.asarray(loss, dtype=A.dtype), reduction)
+
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        s = (-(y * x)).sigmoid()
+        g = _reduced_grad(grad, s._data.shape, ctx.reduction) * s
+        return (-g * y if ctx._next[0][0] is not None else None), (-g * x if ctx._next[1][0] is not None else None)
+
+
+def soft_margin_loss(input, target, reduction="mean"):
+    """log(1 + exp(-target · input))."""
+    return SoftMarginLossBackward0.apply(input, target, reduction=reduction)
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
+    """1 - cos(x1, x2) where target = 1, max(0, cos(x1, x2) - margin) where target = -1."""
+    eps = 1e-12
+    d = input1.dim() - 1
+    prod = (input1 * input2).sum(d)
+    mag1 = (input1 * input1).sum(d) + eps
+    mag2 = (input2 * input2).sum(d) + eps
+    cos = prod / (mag1 * mag2).sqrt()
+    zeros = cos * 0
+    pos = where(target == 1, 1 - cos, zeros)
+    neg = where(target == -1, (cos - margin).clamp_min(0), zeros)
+    return _apply_reduction(pos + neg, reduction)
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2.0, eps=1e-6, swap=False, reduction="mean"):
+    """max(d(a, p) - d(a, n) + margin, 0) with d the p-norm distance."""
+    def dist(x, y):
+        return (x - y + eps).norm(p, -1)
+    d_pos = dist(anchor, positive)
+    d_neg = dist(anchor, negative)
+    if swap:
+        d_neg = d_neg.minimum(dist(positive, negative))
+    return _apply_reduction((d_pos - d_neg + margin).clamp_min(0), reduction)
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, eps=1e-8, reduction="mean"):
+    """exp(input) - target·input (log_input), or input - target·log(input + eps)."""
+    if log_input:
+        loss = input.exp() - target * input
+    else:
+        loss = input - target * (input + eps).log()
+    if full:
+        stirling = target * target.log() - target + (target * (2 * math.pi)).log() * 0.5
+        loss = loss + where(target > 1, stirling, stirling * 0)
+    return _apply_reduction(loss, reduction)
+
+
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):
+    """0.5 (log(var) + (input - target)² / var) (+ 0.5 log 2π when ``full``)."""
+    if var.dim() == input.dim() - 1 and tuple(var.shape) == tuple(input.shape[:-1]):
+        var = var.unsqueeze(-1)
+    if (var._data < 0).any():
+        raise ValueError("var has negative entry/entries")
+    from ..grad_mode import no_grad
+    var = var.clone()
+    with no_grad():
+        var.clamp_(min=eps)
+    loss = 0.5 * (var.log() + (input - target) ** 2 / var)
+    if full:
+        loss = loss + 0.5 * math.log(2 * math.pi)
+    return _apply_reduction(loss, reduction)
