@@ -7,8 +7,8 @@ This module needs only numpy.
 CASES = []
 
 
-def case(id, code, backward=True):
-    CASES.append({"id": id, "code": code, "backward": backward})
+def case(id, code, backward=True, params=False):
+    CASES.append({"id": id, "code": code, "backward": backward, "params": params})
 
 
 def module(id, ctor, *shapes, fill=True, call=None):
@@ -320,3 +320,20 @@ module("convtranspose2d", "nn.ConvTranspose2d(4, 6, 3, stride=2, padding=1, outp
 module("convtranspose2d-dilation", "nn.ConvTranspose2d(2, 3, (2, 3), dilation=(2, 1), bias=False)", (1, 2, 4, 3))
 case("convtranspose2d-output-size", "model = fill(nn.ConvTranspose2d(2, 2, 3, stride=2))\ninputs = (inp(1, 2, 3, 3),)\n"
      "out = model(inputs[0], output_size=[8, 8])")
+
+# -- torch's random numbers: seeded initial weights, dropout masks (each case starts from manual_seed(0)) --
+for ctor in ("nn.Linear(5, 3)", "nn.Linear(4, 2, bias=False)", "nn.Bilinear(2, 3, 2)", "nn.Conv2d(3, 6, 5)",
+             "nn.Conv1d(2, 4, 3, groups=2)", "nn.ConvTranspose2d(2, 3, 3)", "nn.Embedding(6, 3, padding_idx=2)",
+             "nn.LSTM(3, 4, 2)", "nn.GRU(2, 3, bidirectional=True)", "nn.RNNCell(2, 3)", "nn.PReLU(2)",
+             "nn.BatchNorm1d(3)", "nn.LayerNorm(3)"):
+    case(f"seeded-{ctor}", f"model = {ctor}", params=True)
+case("seeded-net", NET + "model = Net()", params=True)
+case("seeded-lenet", LENET + "model = Net()", params=True)
+case("seeded-dropout", "model = nn.Dropout(0.4)\ninputs = (inp(6, 5),)\nout = model(*inputs)")
+case("seeded-dropout2d", "model = nn.Dropout2d(0.5)\ninputs = (inp(2, 6, 2, 2),)\nout = model(*inputs)")
+case("seeded-init", "w = torch.empty(4, 5)\nmodel = None\nouts = []\n"
+     "for f in (nn.init.xavier_uniform_, nn.init.xavier_normal_, nn.init.kaiming_normal_, nn.init.trunc_normal_,"
+     " nn.init.orthogonal_, lambda t: nn.init.sparse_(t, 0.5)):\n    outs.append(f(torch.empty(4, 5)).clone())\n"
+     "out = tuple(outs)", backward=False)
+case("seeded-trunc-normal-narrow", "model = None\nout = (nn.init.trunc_normal_(torch.empty(50), mean=1.0, std=2.0, "
+     "a=0.0, b=0.5),)", backward=False)

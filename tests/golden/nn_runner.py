@@ -63,6 +63,8 @@ def run_case(torch, nn, F, case):
         rec["error"] = [type(e).__name__, str(e)]
         return rec
     model = env.get("model")
+    if model is not None and case.get("params"):
+        rec["params"] = {k: _flat(v) for k, v in model.state_dict().items()}
     if model is not None:
         rec["repr"] = repr(model)
         rec["state_keys"] = list(model.state_dict().keys())

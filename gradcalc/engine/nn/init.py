@@ -79,32 +79,14 @@ def normal_(tensor, mean=0.0, std=1.0, generator=None):
         return tensor.normal_(mean, std, generator=generator)
 
 
-def _erfinv(y):
-    """Inverse error function of an ndarray: Giles' approximation polished by Newton steps."""
-    from ..ops.pointwise import erf_array
-    y = np.asarray(y, np.float64)
-    w = -np.log((1.0 - y) * (1.0 + y))
-    small = w < 5.0
-    ws = w - 2.5
-    p_small = 2.81022636e-08
-    for c in (3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087, -0.00125372503, -0.00417768164,
-              0.246640727, 1.50140941):
-        p_small = c + p_small * ws
-    wl = np.sqrt(np.maximum(w, 5.0)) - 3.0
-    p_large = -0.000200214257
-    for c in (0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773, -0.0076224613, 0.00943887047,
-              1.00167406, 2.83297682):
-        p_large = c + p_large * wl
-    x = np.where(small, p_small, p_large) * y
-    for _ in range(2):
-        finite = np.isfinite(x)
-        err = erf_array(np.where(finite, x, 0.0)) - y
-        x = np.where(finite, x - err / (2.0 / math.sqrt(math.pi) * np.exp(-x * x)), x)
-    return x
-
-
 def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
-    """Fill with N(mean, std²) truncated to [a, b] (inverse-CDF sampling, as torch)."""
+    """Fill with N(mean, std²) truncated to [a, b], by torch 2.13's rejection sampling: redraw the
+    normals that fall outside (when most land inside), else accept uniform candidates on [a, b]
+    with probability exp(-((x - mean) / std)² / 2) relative to the peak — the same draws in the
+    same order as torch."""
+    from ..creation import empty_like, tensor as _tensor
+    from ..ops.unary import where
+
     def norm_cdf(x):
         return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
 
@@ -112,13 +94,37 @@ def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
         warnings.warn("mean is more than 2 std from [a, b] in nn.init.trunc_normal_. The distribution of values "
                       "may be incorrect.", stacklevel=2)
     with no_grad():
-        lo = norm_cdf((a - mean) / std)
-        hi = norm_cdf((b - mean) / std)
-        tensor.uniform_(2 * lo - 1, 2 * hi - 1, generator=generator)
-        _assign(tensor, _erfinv(tensor._data).astype(tensor._data.dtype))
-        tensor.mul_(std * math.sqrt(2.0))
-        tensor.add_(mean)
-        tensor.clamp_(min=a, max=b)
+        p = norm_cdf((b - mean) / std) - norm_cdf((a - mean) / std)
+        if p > 0.3:
+            lo = _tensor(a, dtype=tensor.dtype).item()
+            hi = _tensor(b, dtype=tensor.dtype).item()
+            result = tensor.normal_(mean, std, generator=generator)
+            while True:
+                mask = (result < lo) | (result > hi)
+                if not mask.any():
+                    break
+                result = where(mask, empty_like(result).normal_(mean, std, generator=generator), result)
+            if tensor is not result:
+                tensor.copy_(result)
+        else:
+            mode = max(a, min(mean, b))
+            log_peak = -0.5 * ((mode - mean) / std) ** 2
+            candidates = empty_like(tensor)
+            accept_buf = empty_like(tensor)
+            tensor.uniform_(a, b, generator=generator)
+            candidates.copy_(tensor)
+            candidates.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+            pending = accept_buf.uniform_(generator=generator).log_().gt(candidates)
+            if pending.any():
+                result = tensor
+                while True:
+                    candidates.uniform_(a, b, generator=generator)
+                    result = where(pending, candidates, result)
+                    candidates.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+                    pending = where(pending, accept_buf.uniform_(generator=generator).log_().gt(candidates), pending)
+                    if not pending.any():
+                        break
+                tensor.copy_(result)
         return tensor
 
 
