@@ -337,3 +337,38 @@ case("seeded-init", "w = torch.empty(4, 5)\nmodel = None\nouts = []\n"
      "out = tuple(outs)", backward=False)
 case("seeded-trunc-normal-narrow", "model = None\nout = (nn.init.trunc_normal_(torch.empty(50), mean=1.0, std=2.0, "
      "a=0.0, b=0.5),)", backward=False)
+
+# -- attention ---------------------------------------------------------------------------------------------------
+case("sdpa", "inputs = (inp(2, 3, 4), inp(2, 5, 4), inp(2, 5, 6))\nout = F.scaled_dot_product_attention(*inputs)")
+case("sdpa-causal", "inputs = (inp(2, 3, 4), inp(2, 3, 4), inp(2, 3, 6))\n"
+     "out = F.scaled_dot_product_attention(*inputs, is_causal=True)")
+case("sdpa-mask", "inputs = (inp(3, 4), inp(5, 4), inp(5, 2))\n"
+     "out = F.scaled_dot_product_attention(*inputs, attn_mask=torch.tensor([[True, False, True, True, False]] * 3))")
+case("mha-self", "model = fill(nn.MultiheadAttention(8, 2))\nx = inp(4, 3, 8)\ninputs = (x,)\nout = model(x, x, x)")
+case("mha-batch-first-mask", "model = fill(nn.MultiheadAttention(6, 3, batch_first=True))\n"
+     "inputs = (inp(2, 4, 6), inp(2, 5, 6), inp(2, 5, 6))\n"
+     "out = model(*inputs, key_padding_mask=torch.tensor([[False] * 4 + [True], [False] * 5]), "
+     "attn_mask=torch.zeros(4, 5).triu(2) > 0, average_attn_weights=False)")
+case("mha-kdim", "model = fill(nn.MultiheadAttention(4, 2, kdim=3, vdim=5, bias=False))\n"
+     "inputs = (inp(3, 2, 4), inp(6, 2, 3), inp(6, 2, 5))\nout = model(*inputs, need_weights=False)[0]")
+case("transformer-encoder-layer", "model = fill(nn.TransformerEncoderLayer(8, 2, dim_feedforward=16, dropout=0.0), "
+     "scale=0.3)\ninputs = (inp(5, 2, 8),)\nout = model(*inputs)")
+case("seeded-mha", "model = nn.MultiheadAttention(8, 2)", params=True)
+case("seeded-transformer", "model = nn.TransformerEncoderLayer(8, 2, dim_feedforward=16, batch_first=True)",
+     params=True)
+
+# -- interpolation --------------------------------------------------------------------------------------------
+module("upsample-nearest", "nn.Upsample(scale_factor=2)", (1, 2, 3, 3))
+module("upsample-nearest-size", "nn.Upsample(size=(5, 2))", (1, 2, 3, 4))
+module("upsample-bilinear", "nn.Upsample(scale_factor=(2, 1.5), mode='bilinear')", (2, 1, 3, 4))
+module("upsample-bilinear-align", "nn.Upsample(size=(5, 7), mode='bilinear', align_corners=True)", (1, 2, 3, 4))
+case("interpolate-bilinear-down", "inputs = (inp(1, 2, 7, 5),)\nout = F.interpolate(inputs[0], size=(3, 2), "
+     "mode='bilinear')")
+case("embeddingbag-mean-offsets", "model = fill(nn.EmbeddingBag(10, 3))\n"
+     "out = model(torch.tensor([1, 2, 4, 5, 4, 3, 2, 9]), torch.tensor([0, 4, 4]))")
+case("embeddingbag-sum-weights", "model = fill(nn.EmbeddingBag(10, 3, mode='sum'))\n"
+     "out = model(torch.tensor([1, 2, 4, 5, 4]), torch.tensor([0, 2]), per_sample_weights=torch.tensor([1.0, 2.0, 0.5, -1.0, 3.0]))")
+case("embeddingbag-max-2d", "model = fill(nn.EmbeddingBag(6, 2, mode='max'))\nout = model(torch.tensor([[1, 2, 4], [4, 3, 3]]))")
+case("embeddingbag-padding", "model = fill(nn.EmbeddingBag(6, 2, mode='mean', padding_idx=2))\n"
+     "out = model(torch.tensor([[1, 2, 4], [2, 2, 3]]))")
+case("seeded-embeddingbag", "model = nn.EmbeddingBag(5, 2, mode='sum')", params=True)

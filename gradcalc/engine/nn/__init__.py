@@ -5,7 +5,7 @@ from . import functional, init, utils  # noqa: F401
 from .parameter import Parameter  # noqa: F401
 from .module import Module  # noqa: F401
 from .linear import Bilinear, Identity, Linear  # noqa: F401
-from .flatten import Flatten, Fold, Unflatten, Unfold  # noqa: F401
+from .flatten import Flatten, Fold, Unflatten, Unfold, Upsample  # noqa: F401
 from .activation import *  # noqa: F401,F403
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential  # noqa: F401
 from .loss import *  # noqa: F401,F403
@@ -13,13 +13,14 @@ from .conv import Conv1d, Conv2d, ConvTranspose2d  # noqa: F401
 from .pooling import *  # noqa: F401,F403
 from .normalization import BatchNorm1d, BatchNorm2d, GroupNorm, LayerNorm  # noqa: F401
 from .dropout import AlphaDropout, Dropout, Dropout1d, Dropout2d  # noqa: F401
-from .sparse import Embedding  # noqa: F401
+from .sparse import Embedding, EmbeddingBag  # noqa: F401
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase  # noqa: F401
+from .attention import MultiheadAttention, TransformerEncoderLayer  # noqa: F401
 from . import activation as _activation, loss as _loss, pooling as _pooling
 
-__all__ = (["functional", "init", "utils", "Parameter", "Module", "Identity", "Linear", "Bilinear", "Flatten", "Unflatten", "Unfold", "Fold",
+__all__ = (["functional", "init", "utils", "Parameter", "Module", "Identity", "Linear", "Bilinear", "Flatten", "Unflatten", "Unfold", "Fold", "Upsample",
             "Sequential", "ModuleList", "ModuleDict", "ParameterList", "ParameterDict"]
            + ["Conv1d", "Conv2d", "ConvTranspose2d", "BatchNorm1d", "BatchNorm2d", "LayerNorm", "GroupNorm", "Dropout", "Dropout1d",
-              "Dropout2d", "AlphaDropout", "Embedding", "RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell",
-              "LSTMCell", "GRUCell"]
+              "Dropout2d", "AlphaDropout", "Embedding", "EmbeddingBag", "RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell",
+              "LSTMCell", "GRUCell", "MultiheadAttention", "TransformerEncoderLayer"]
            + _activation.__all__ + _loss.__all__ + _pooling.__all__)

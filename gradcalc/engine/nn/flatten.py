@@ -2,7 +2,7 @@
 
 from .module import Module
 
-__all__ = ["Flatten", "Unflatten", "Unfold", "Fold"]
+__all__ = ["Flatten", "Unflatten", "Unfold", "Fold", "Upsample"]
 
 
 class Flatten(Module):
@@ -88,3 +88,31 @@ class Fold(Module):
     def extra_repr(self):
         return ("output_size={output_size}, kernel_size={kernel_size}, dilation={dilation}, padding={padding}, "
                 "stride={stride}".format(**self.__dict__))
+
+
+class Upsample(Module):
+    """Resize (nearest or bilinear) by ``size`` or ``scale_factor``."""
+
+    def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None):
+        super().__init__()
+        self.name = type(self).__name__
+        self.size = size
+        if isinstance(scale_factor, tuple):
+            self.scale_factor = tuple(float(factor) for factor in scale_factor)
+        else:
+            self.scale_factor = float(scale_factor) if scale_factor else None
+        self.mode = mode
+        self.align_corners = align_corners
+        self.recompute_scale_factor = recompute_scale_factor
+
+    def forward(self, input):
+        from . import functional as F
+        return F.interpolate(input, self.size, self.scale_factor, self.mode, self.align_corners,
+                             recompute_scale_factor=self.recompute_scale_factor)
+
+    def extra_repr(self):
+        if self.scale_factor is not None:
+            info = "scale_factor=" + repr(self.scale_factor)
+        else:
+            info = "size=" + repr(self.size)
+        return info + ", mode=" + repr(self.mode)

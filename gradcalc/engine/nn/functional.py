@@ -26,7 +26,7 @@ __all__ = ["relu", "leaky_relu", "gelu", "silu", "elu", "softplus", "sigmoid", "
            "hardswish", "threshold", "softshrink", "hardshrink", "celu", "selu", "glu", "logsigmoid", "mish", "prelu",
            "softmin", "softsign", "tanhshrink", "bilinear", "huber_loss", "kl_div", "margin_ranking_loss",
            "hinge_embedding_loss", "soft_margin_loss", "cosine_embedding_loss", "triplet_margin_loss",
-           "poisson_nll_loss", "gaussian_nll_loss"] + _layer_names
+           "poisson_nll_loss", "gaussian_nll_loss", "scaled_dot_product_attention"] + _layer_names
 
 
 # -- reduction arguments -----------------------------------------------------------
@@ -286,6 +286,13 @@ def poisson_nll_loss(input, target, log_input=True, full=False, size_average=Non
 def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):
     """Negative log likelihood of a Gaussian with predicted variance ``var``."""
     return _nn_losses.gaussian_nll_loss(input, target, var, full, eps, _reduction(reduction))
+
+
+def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None,
+                                 enable_gqa=False):
+    """softmax(Q Kᵀ / √d + mask) V."""
+    from .attention import scaled_dot_product_attention as sdpa
+    return sdpa(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 
 
 # -- bilinear ----------------------------------------------------------------------------

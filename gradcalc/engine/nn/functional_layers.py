@@ -5,12 +5,14 @@ embedding, padding, fold/unfold and distances, with torch's argument handling (t
 import math
 
 from ..ops import conv as _conv, embedding as _emb, normalization as _norm, pooling as _pool
+from ..ops.upsample import interpolate  # noqa: F401
 from ..tensor import Tensor
 
 __all__ = ["conv1d", "conv2d", "conv_transpose2d", "max_pool1d", "max_pool2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool1d",
            "adaptive_avg_pool2d", "adaptive_max_pool1d", "adaptive_max_pool2d", "max_pool1d_with_indices",
            "max_pool2d_with_indices", "batch_norm", "layer_norm", "group_norm", "dropout", "dropout1d", "dropout2d",
-           "alpha_dropout", "embedding", "one_hot", "pad", "unfold", "fold", "cosine_similarity", "pairwise_distance"]
+           "alpha_dropout", "embedding", "one_hot", "pad", "unfold", "fold", "cosine_similarity", "pairwise_distance",
+           "interpolate", "upsample", "embedding_bag"]
 
 conv1d = _conv.conv1d
 conv2d = _conv.conv2d
@@ -196,6 +198,13 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     return _emb.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse)
 
 
+def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode="mean",
+                  sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None):
+    """Sums, means or maxima of bags of rows of ``weight``."""
+    return _emb.embedding_bag(input, weight, offsets, max_norm, norm_type, scale_grad_by_freq, mode, sparse,
+                              per_sample_weights, include_last_offset, padding_idx)
+
+
 def one_hot(tensor, num_classes=-1):
     """(*, num_classes) int64 tensor with a 1 at each index."""
     import numpy as np
@@ -250,3 +259,8 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
     """‖x1 - x2 + eps‖_p along the last dim."""
     return (x1 - x2 + eps).norm(p, -1, keepdim=keepdim)
+
+
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
+    """Deprecated name of ``interpolate``."""
+    return interpolate(input, size, scale_factor, mode, align_corners)

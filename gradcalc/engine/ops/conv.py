@@ -11,7 +11,9 @@ strided slice per kernel offset.
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
+from ..grad_mode import STATE
 from ..node import Node
+from ..tensor import Tensor
 from .checks import check
 
 
@@ -160,7 +162,7 @@ def fold(input, size, k, dil, p, s):
 # -- convolution -----------------------------------------------------------------------------
 
 class ConvolutionBackward0(Node):
-    __slots__ = ("stride", "padding", "dilation", "groups", "one_d", "transposed")
+    __slots__ = ("stride", "padding", "dilation", "groups", "one_d", "transposed", "cols")
     explain = ("grad_input = fold(weightᵀ @ grad) (a transposed convolution);  grad_weight = grad @ unfold(input)ᵀ "
                "(summed over the batch);  grad_bias = grad summed over batch and positions")
     checks = (check(lambda x, w, b: conv2d(x, w, b), (2, 2, 4, 4), (3, 2, 2, 2), (3,)),
@@ -189,7 +191,12 @@ class ConvolutionBackward0(Node):
             xd = np.pad(xd, ((0, 0), (0, 0), (pt, pb), (pl, pr)))
         win = _windows(xd, k, dilation, stride)  # (N, C, OH, OW, KH, KW)
         if groups == 1:
-            out = np.tensordot(win, wd, axes=([1, 4, 5], [1, 2, 3])).transpose(0, 3, 1, 2)
+            # columns in (C, KH, KW, N, OH, OW) order: the copy's inner loop runs along a row of the
+            # input, and the product is one matmul; backward reuses them
+            n, c, oh, ow = win.shape[:4]
+            cols = np.ascontiguousarray(win.transpose(1, 4, 5, 0, 2, 3)).reshape(c * k[0] * k[1], n * oh * ow)
+            ctx.cols = cols
+            out = (wd.reshape(wd.shape[0], -1) @ cols).reshape(wd.shape[0], n, oh, ow).transpose(1, 0, 2, 3)
         else:
             n, c, oh, ow = win.shape[:4]
             cg, og = c // groups, wd.shape[0] // groups
@@ -205,6 +212,8 @@ class ConvolutionBackward0(Node):
         from .shape import cat
         if ctx.transposed is not None:
             return _transposed_backward(ctx, grad)
+        if ctx.groups == 1 and not STATE.grad_enabled:
+            return _fast_backward(ctx, grad)
         x, w = ctx.saved_tensors
         if ctx.one_d:
             x, w, grad = x.unsqueeze(2), w.unsqueeze(2), grad.unsqueeze(2)
@@ -244,6 +253,47 @@ class ConvolutionBackward0(Node):
         if need_b:
             gb = grad.sum((0, 2, 3))
         return gx, gw, gb
+
+
+def _fast_backward(ctx, grad):
+    """The same gradients in plain numpy when nothing records them (no create_graph): one tensordot
+    over the input's window view for the weight, one for the columns plus one strided add per
+    kernel offset for the input."""
+    x, w = ctx.saved_tensors
+    xd, wd, gd = x._data, w._data, grad._data
+    if ctx.one_d:
+        xd, wd, gd = xd[:, :, None, :], wd[:, :, None, :], gd[:, :, None, :]
+    n, c, h, wid = xd.shape
+    k = wd.shape[2:]
+    pt, pb, pl, pr = ctx.padding
+    s, dil = ctx.stride, ctx.dilation
+    need_x, need_w, need_b = (e[0] is not None for e in ctx._next)
+    gx = gw = gb = None
+    o = wd.shape[0]
+    g2 = np.ascontiguousarray(gd.transpose(1, 0, 2, 3)).reshape(o, -1)  # (O, N*OH*OW)
+    if need_w:
+        gw = (g2 @ ctx.cols.T).reshape(wd.shape).astype(wd.dtype, copy=False)
+        if ctx.one_d:
+            gw = gw[:, :, 0, :]
+        gw = Tensor._wrap(np.ascontiguousarray(gw))
+    if need_x:
+        oh, ow = gd.shape[2:]
+        cols = (wd.reshape(o, -1).T @ g2).reshape((c,) + tuple(k) + (n, oh, ow))  # (C, KH, KW, N, OH, OW)
+        hp, wp = h + pt + pb, wid + pl + pr
+        full = np.zeros((n, c, hp, wp), xd.dtype)
+        for i in range(k[0]):
+            hi = i * dil[0]
+            for j in range(k[1]):
+                wj = j * dil[1]
+                full[:, :, hi:hi + s[0] * (oh - 1) + 1:s[0], wj:wj + s[1] * (ow - 1) + 1:s[1]] += \
+                    cols[:, i, j].transpose(1, 0, 2, 3)
+        full = full[:, :, pt:pt + h, pl:pl + wid]
+        if ctx.one_d:
+            full = full[:, :, 0, :]
+        gx = Tensor._wrap(np.ascontiguousarray(full))
+    if need_b:
+        gb = Tensor._wrap(np.asarray(gd.sum((0, 2, 3)), dtype=gd.dtype))
+    return gx, gw, gb
 
 
 def _transposed_forward(xd, wd, bd, s, p, dil, groups, out_size):

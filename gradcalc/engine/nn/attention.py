@@ -1,0 +1,237 @@
+"""Attention as tutorials use it: F.scaled_dot_product_attention, MultiheadAttention (torch's
+parameters, initialisation and math path) and TransformerEncoderLayer."""
+
+import math
+
+from ..creation import empty, ones, zeros
+from ..ops.linalg import bmm
+from ..ops.unary import where
+from . import functional as F
+from . import init
+from .activation import ReLU  # noqa: F401  (the default activation's module lives beside the others)
+from .dropout import Dropout
+from .linear import Linear, _factory
+from .module import Module
+from .normalization import LayerNorm
+from .parameter import Parameter
+
+__all__ = ["MultiheadAttention", "TransformerEncoderLayer", "scaled_dot_product_attention"]
+
+
+def _float_mask(mask, dtype):
+    """A boolean mask (True = not allowed) as an additive float mask (-inf where True)."""
+    if mask is None:
+        return None
+    if mask.dtype.is_floating_point:
+        return mask
+    z = zeros(tuple(mask.shape), dtype=dtype)
+    return where(mask, z - math.inf, z)
+
+
+def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None,
+                                 enable_gqa=False):
+    """softmax(Q Kᵀ · scale + mask) V, with torch's reference math."""
+    L, S = query.size(-2), key.size(-2)
+    scale_factor = 1 / math.sqrt(query.size(-1)) if scale is None else scale
+    attn_bias = zeros((L, S), dtype=query.dtype)
+    if is_causal:
+        if attn_mask is not None:
+            raise AssertionError("is_causal and attn_mask cannot both be set")
+        temp_mask = ones((L, S), dtype=None).tril(0) > 0
+        attn_bias = attn_bias.masked_fill(temp_mask.logical_not(), float("-inf"))
+    if attn_mask is not None:
+        if attn_mask.dtype.is_floating_point:
+            attn_bias = attn_mask + attn_bias
+        else:
+            attn_bias = attn_bias.masked_fill(attn_mask.logical_not(), float("-inf"))
+    attn_weight = query @ key.transpose(-2, -1) * scale_factor
+    attn_weight = attn_weight + attn_bias
+    attn_weight = F.softmax(attn_weight, dim=-1)
+    if dropout_p > 0.0:
+        attn_weight = F.dropout(attn_weight, dropout_p, training=True)
+    return attn_weight @ value
+
+
+class NonDynamicallyQuantizableLinear(Linear):
+    """The output projection of MultiheadAttention (a Linear, under torch's name)."""
+
+
+class MultiheadAttention(Module):
+    """Attention with ``num_heads`` heads over ``embed_dim`` features (query, key, value projected by one
+    packed (3E, E) weight when their sizes agree)."""
+
+    def __init__(self, embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False, add_zero_attn=False,
+                 kdim=None, vdim=None, batch_first=False, device=None, dtype=None):
+        if embed_dim <= 0 or num_heads <= 0:
+            raise ValueError(f"embed_dim and num_heads must be greater than 0, got embed_dim={embed_dim} and "
+                             f"num_heads={num_heads} instead")
+        super().__init__()
+        kw = _factory(device, dtype)
+        self.embed_dim = embed_dim
+        self.kdim = kdim if kdim is not None else embed_dim
+        self.vdim = vdim if vdim is not None else embed_dim
+        self._qkv_same_embed_dim = self.kdim == embed_dim and self.vdim == embed_dim
+        self.num_heads = num_heads
+        self.dropout = dropout
+        self.batch_first = batch_first
+        self.head_dim = embed_dim // num_heads
+        if self.head_dim * num_heads != self.embed_dim:
+            raise AssertionError("embed_dim must be divisible by num_heads")
+        if add_bias_kv or add_zero_attn:
+            raise NotImplementedError("add_bias_kv and add_zero_attn are not supported by gradcalc")
+        if not self._qkv_same_embed_dim:
+            self.q_proj_weight = Parameter(empty((embed_dim, embed_dim), **kw))
+            self.k_proj_weight = Parameter(empty((embed_dim, self.kdim), **kw))
+            self.v_proj_weight = Parameter(empty((embed_dim, self.vdim), **kw))
+            self.register_parameter("in_proj_weight", None)
+        else:
+            self.in_proj_weight = Parameter(empty((3 * embed_dim, embed_dim), **kw))
+            self.register_parameter("q_proj_weight", None)
+            self.register_parameter("k_proj_weight", None)
+            self.register_parameter("v_proj_weight", None)
+        if bias:
+            self.in_proj_bias = Parameter(empty(3 * embed_dim, **kw))
+        else:
+            self.register_parameter("in_proj_bias", None)
+        self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias, **kw)
+        self.bias_k = self.bias_v = None
+        self.add_zero_attn = add_zero_attn
+        self._reset_parameters()
+
+    def _reset_parameters(self):
+        if self._qkv_same_embed_dim:
+            init.xavier_uniform_(self.in_proj_weight)
+        else:
+            init.xavier_uniform_(self.q_proj_weight)
+            init.xavier_uniform_(self.k_proj_weight)
+            init.xavier_uniform_(self.v_proj_weight)
+        if self.in_proj_bias is not None:
+            init.constant_(self.in_proj_bias, 0.0)
+            init.constant_(self.out_proj.bias, 0.0)
+
+    def _project(self, query, key, value):
+        e = self.embed_dim
+        b = self.in_proj_bias
+        bq, bk, bv = (None, None, None) if b is None else b.split([e, e, e])
+        if self._qkv_same_embed_dim:
+            w = self.in_proj_weight
+            if key is value and query is key:
+                proj = F.linear(query, w, b)
+                proj = proj.unflatten(-1, (3, e)).unsqueeze(0).transpose(0, -2).squeeze(-2).contiguous()
+                return proj[0], proj[1], proj[2]
+            wq, wk, wv = w.split([e, e, e])
+        else:
+            wq, wk, wv = self.q_proj_weight, self.k_proj_weight, self.v_proj_weight
+        return F.linear(query, wq, bq), F.linear(key, wk, bk), F.linear(value, wv, bv)
+
+    def forward(self, query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
+                average_attn_weights=True, is_causal=False):
+        batched = query.dim() == 3
+        if self.batch_first and batched:
+            if key is value:
+                if query is key:
+                    query = key = value = query.transpose(1, 0)
+                else:
+                    query, key = (x.transpose(1, 0) for x in (query, key))
+                    value = key
+            else:
+                query, key, value = (x.transpose(1, 0) for x in (query, key, value))
+        if not batched:
+            same_kv, same_qk = key is value, query is key
+            query = query.unsqueeze(1)
+            key = query if same_qk else key.unsqueeze(1)
+            value = key if same_kv else value.unsqueeze(1)
+            if key_padding_mask is not None:
+                key_padding_mask = key_padding_mask.unsqueeze(0)
+        tgt_len, bsz, embed_dim = query.shape
+        if embed_dim != self.embed_dim:
+            raise AssertionError(f"was expecting embedding dimension of {self.embed_dim}, but got {embed_dim}")
+        h, hd = self.num_heads, self.head_dim
+        if is_causal and attn_mask is None:
+            attn_mask = ones((tgt_len, key.shape[0])).triu(1) > 0
+        q, k, v = self._project(query, key, value)
+        attn_mask = _float_mask(attn_mask, q.dtype)
+        if attn_mask is not None and attn_mask.dim() == 2:
+            attn_mask = attn_mask.unsqueeze(0)
+        q = q.view(tgt_len, bsz * h, hd).transpose(0, 1)
+        k = k.view(k.shape[0], bsz * h, hd).transpose(0, 1)
+        v = v.view(v.shape[0], bsz * h, hd).transpose(0, 1)
+        src_len = k.size(1)
+        if key_padding_mask is not None:
+            kpm = _float_mask(key_padding_mask, q.dtype).view(bsz, 1, 1, src_len).expand(-1, h, -1, -1)
+            kpm = kpm.reshape(bsz * h, 1, src_len)
+            attn_mask = kpm if attn_mask is None else attn_mask + kpm
+        dropout_p = self.dropout if self.training else 0.0
+        q_scaled = q * math.sqrt(1.0 / float(hd))
+        weights = bmm(q_scaled, k.transpose(-2, -1))
+        if attn_mask is not None:
+            weights = weights + attn_mask
+        weights = F.softmax(weights, dim=-1)
+        if dropout_p > 0.0:
+            weights = F.dropout(weights, p=dropout_p)
+        out = bmm(weights, v)
+        out = out.transpose(0, 1).contiguous().view(tgt_len * bsz, embed_dim)
+        out = F.linear(out, self.out_proj.weight, self.out_proj.bias)
+        out = out.view(tgt_len, bsz, out.size(1))
+        if need_weights:
+            weights = weights.view(bsz, h, tgt_len, src_len)
+            if average_attn_weights:
+                weights = weights.mean(dim=1)
+        else:
+            weights = None
+        if not batched:
+            out = out.squeeze(1)
+            if weights is not None:
+                weights = weights.squeeze(0)
+        elif self.batch_first:
+            out = out.transpose(1, 0)
+        return out, weights
+
+
+class TransformerEncoderLayer(Module):
+    """Self-attention then a feed-forward block, each with a residual connection and LayerNorm."""
+
+    def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation=None, layer_norm_eps=1e-5,
+                 batch_first=False, norm_first=False, bias=True, device=None, dtype=None):
+        super().__init__()
+        kw = {"device": device, "dtype": dtype}
+        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias, batch_first=batch_first,
+                                            **kw)
+        self.linear1 = Linear(d_model, dim_feedforward, bias=bias, **kw)
+        self.dropout = Dropout(dropout)
+        self.linear2 = Linear(dim_feedforward, d_model, bias=bias, **kw)
+        self.norm_first = norm_first
+        self.norm1 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, **kw)
+        self.norm2 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, **kw)
+        self.dropout1 = Dropout(dropout)
+        self.dropout2 = Dropout(dropout)
+        if activation is None or activation == "relu":
+            self.activation_relu_or_gelu = 1
+            activation = F.relu
+        elif activation == "gelu":
+            self.activation_relu_or_gelu = 2
+            activation = F.gelu
+        elif isinstance(activation, str):
+            raise RuntimeError(f"activation should be relu/gelu, not {activation}")
+        else:
+            self.activation_relu_or_gelu = 0
+        self.activation = activation
+
+    def _sa_block(self, x, attn_mask, key_padding_mask, is_causal=False):
+        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask, need_weights=False,
+                           is_causal=is_causal)[0]
+        return self.dropout1(x)
+
+    def _ff_block(self, x):
+        x = self.linear2(self.dropout(self.activation(self.linear1(x))))
+        return self.dropout2(x)
+
+    def forward(self, src, src_mask=None, src_key_padding_mask=None, is_causal=False):
+        x = src
+        if self.norm_first:
+            x = x + self._sa_block(self.norm1(x), src_mask, src_key_padding_mask, is_causal=is_causal)
+            x = x + self._ff_block(self.norm2(x))
+        else:
+            x = self.norm1(x + self._sa_block(x, src_mask, src_key_padding_mask, is_causal=is_causal))
+            x = self.norm2(x + self._ff_block(x))
+        return x
