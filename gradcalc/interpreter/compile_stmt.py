@@ -654,7 +654,7 @@ def _try(n, cx):
                         finally:
                             unbind(f)  # as Python does: the name is gone after the handler
                 raise
-            if orelse is not None:
+            if orelse is not None and r is None:  # else: only when the body ran to its end
                 return orelse(f)
             return r
         inner = try_except

@@ -190,9 +190,21 @@ def kind_and_message(exc):
     try:
         if isinstance(exc, KeyError) and len(exc.args) == 1:
             return kind, repr(exc.args[0])
+        if type(exc) is AttributeError and getattr(exc, "obj", None) is not None and "Did you mean" not in str(exc):
+            return kind, str(exc) + _attribute_hint(exc)
         return kind, str(exc)
     except BaseException:  # a user's __str__ that fails (Python prints the same)
         return kind, "<exception str() failed>"
+
+
+def _attribute_hint(exc):
+    """Python's near miss for an uncaught ``obj.nmae`` on the program's own objects."""
+    from . import sandbox
+
+    try:
+        return did_you_mean(exc.name, sandbox.members(exc.obj))
+    except Exception:  # noqa: BLE001 - a hint is never worth an error
+        return ""
 
 
 def from_exception(exc):

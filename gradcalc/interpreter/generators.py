@@ -263,8 +263,9 @@ def _try(n, cx):
     orelse = gen_block(n.orelse, cx) if n.orelse else None
     final = gen_block(n.finalbody, cx) if n.finalbody else None
 
-    def try_(f):
-        try:
+    inner = body
+    if handlers:
+        def try_except(f):
             try:
                 r = yield from body(f)
             except BaseException as e:
@@ -280,25 +281,20 @@ def _try(n, cx):
                         finally:
                             unbind(f)
                 raise
-            if orelse is not None:
+            if orelse is not None and r is None:
                 return (yield from orelse(f))
             return r
-        except BaseException as e:
-            if final is None:
-                raise
-            fr = yield from final(f)
-            if fr is not None and not isinstance(e, uncatchable):
-                return fr
-            raise
-        finally:
-            pass
+        inner = try_except
     if final is None:
-        return try_
+        return inner
 
     def try_finally(f):
         try:
-            r = yield from try_(f)
-        except BaseException:
+            r = yield from inner(f)
+        except BaseException as e:
+            fr = yield from final(f)
+            if fr is not None and not isinstance(e, uncatchable):
+                return fr
             raise
         fr = yield from final(f)
         return r if fr is None else fr
