@@ -213,13 +213,15 @@ def modules():
 # How torch names its classes (``print(type(x))`` shows ``<class 'torch.Tensor'>``): the
 # engine's classes carry torch's module names once the language has started.
 _TORCH_CLASS_MODULES = {"Tensor": "torch", "Size": "torch", "dtype": "torch", "device": "torch",
-                        "Generator": "torch._C"}
+                        "Generator": "torch._C", "nn.Parameter": "torch.nn.parameter"}
 
 
 def _name_classes_as_torch():
     engine = _engine()
-    for name, module_name in _TORCH_CLASS_MODULES.items():
-        cls = getattr(engine, name, None)
+    for dotted, module_name in _TORCH_CLASS_MODULES.items():
+        cls = engine
+        for part in dotted.split("."):
+            cls = getattr(cls, part, None)
         if isinstance(cls, type) and (cls.__module__ or "").startswith("gradcalc.engine"):
             cls.__module__ = module_name
 
@@ -366,10 +368,26 @@ def _class_names(cls):
 
     if cls is Tensor:
         return frozenset(n for n in _tensor_names() if isinstance(getattr(Tensor, n, None), types.FunctionType))
+    builtin = _BUILTIN_CLASS_ATTRS.get(cls)
+    if builtin is not None:
+        return builtin
     from .modules import class_names
 
     names = class_names(cls) if isinstance(cls.__mro__, tuple) else None
     return names if names is not None else frozenset()
+
+
+# Methods read on Python's own classes: ``sorted(words, key=str.lower)``, ``dict.fromkeys(keys)``.
+# Not str.format (it would format past the sandbox's field rules), and no method that changes a
+# list, dict or set (called on the class it would skip the undo record).
+_BUILTIN_CLASS_ATTRS = {
+    str: frozenset(n for n in dir(str) if not n.startswith("_") and n not in ("format", "format_map", "encode",
+                                                                              "maketrans")),
+    dict: frozenset({"fromkeys", "keys", "values", "items", "get"}),
+    list: frozenset({"index", "count", "copy"}),
+    tuple: frozenset({"index", "count"}),
+    set: frozenset(_SET_READING), frozenset: frozenset(_SET_READING),
+}
 
 
 def members(obj):
