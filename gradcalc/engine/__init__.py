@@ -42,8 +42,12 @@ e = _math.e
 inf = _math.inf
 nan = _math.nan
 newaxis = None
-FloatTensor = DoubleTensor = LongTensor = None  # the legacy typed constructors are not provided
-del FloatTensor, DoubleTensor, LongTensor
+from . import accelerator, backends, cuda  # noqa: E402,F401
+from .tensor_api import (  # noqa: E402,F401
+    compile, get_default_device, get_device, is_complex, is_conj, is_inference, is_neg, is_same_size, is_signed,
+    positive, resolve_conj, resolve_neg, set_default_device)
+from .tensor_api import LEGACY_TYPES as _LEGACY_TYPES  # noqa: E402
+globals().update(_LEGACY_TYPES)  # torch.FloatTensor, torch.LongTensor, ...
 
 
 def result_type(tensor1, tensor2):
@@ -68,7 +72,10 @@ def is_floating_point(input):
 def is_nonzero(input):
     if input.numel() != 1:
         raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
-    return bool(input.item())
+    return input.__bool__()  # (``bool`` is torch.bool in this module)
 
+
+from . import out_arg as _out_arg  # noqa: E402
+_out_arg.install(globals())  # out= on the functions torch gives it, with torch's rules
 
 __version__ = "2.13.0+gradcalc"

@@ -7,7 +7,8 @@ import numpy as np
 
 from . import dtypes as _dt
 from .limits import check_numel
-from .tensor import Tensor, Size, device as _device
+from .devices import check_device
+from .tensor import Tensor, Size
 
 __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty", "arange",
            "linspace", "logspace", "eye", "ones_like", "zeros_like", "full_like", "empty_like",
@@ -16,7 +17,7 @@ __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty"
 
 def _check_device(device):
     if device is not None:
-        _device(device)
+        check_device(device)
 
 
 def as_array(data, dtype=None):

@@ -8,6 +8,7 @@ and operators on ``Tensor`` when the engine package is imported.
 import numpy as np
 
 from . import dtypes as _dt
+from .devices import CPU, device  # noqa: F401  (torch.device is re-exported from here)
 from .grad_mode import STATE
 from .journal import touch, touch_grad, touch_hooks
 from .printing import tensor_format, tensor_repr
@@ -41,33 +42,6 @@ class Size(tuple):
         return Size(tuple.__add__(self, tuple(other)))
 
 
-class device:
-    """Only the CPU exists here; kept so torch code that names it runs."""
-
-    __slots__ = ("type",)
-
-    def __init__(self, type="cpu"):
-        type = str(type)
-        if type.split(":")[0] != "cpu":
-            raise RuntimeError(f"gradcalc runs on the CPU only; device '{type}' is not available")
-        self.type = "cpu"
-
-    def __repr__(self):
-        return "device(type='cpu')"
-
-    def __str__(self):
-        return "cpu"
-
-    def __eq__(self, other):
-        return isinstance(other, device) or other == "cpu"
-
-    def __hash__(self):
-        return hash("cpu")
-
-
-CPU = device()
-
-
 class Tensor:
     """An n-dimensional array that can record the operations applied to it."""
 
@@ -86,13 +60,10 @@ class Tensor:
     # Tensors are compared elementwise, so hashing is by identity, as in torch.
     __hash__ = object.__hash__
 
-    def __init__(self, data=None, *, dtype=None, requires_grad=False):
-        # ``torch.Tensor(...)`` is rarely used directly; behave like torch.tensor.
-        from .creation import as_array
-        arr = as_array([] if data is None else data, dtype)
-        _init(self, arr, None, 0)
-        if requires_grad:
-            self.requires_grad_(True)
+    def __init__(self, *args, **kw):
+        # ``torch.Tensor(2, 3)`` / ``torch.Tensor([1, 2])``: torch's legacy constructor
+        from .tensor_api import init_tensor
+        init_tensor(self, args, kw)
 
     # -- construction helpers (internal) -----------------------------------
     @staticmethod

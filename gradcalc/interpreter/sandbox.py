@@ -39,7 +39,8 @@ from .runtime import ExitRequested, touch
 _TORCH_MODULES = ("torch", "torch.nn", "torch.nn.functional", "torch.autograd", "torch.autograd.functional",
                   "torch.linalg", "torch.special", "torch.fft", "torch.nn.init", "torch.nn.utils",
                   "torch.nn.utils.rnn", "torch.utils", "torch.utils.data", "torch.random",
-                  "torch.optim", "torch.optim.lr_scheduler", "torch.func", "torch.cuda", "torch.autograd.forward_ad")
+                  "torch.optim", "torch.optim.lr_scheduler", "torch.func", "torch.cuda", "torch.autograd.forward_ad",
+                  "torch.backends", "torch.backends.mps", "torch.backends.cudnn", "torch.accelerator")
 
 # Engine names the language must not reach, with what the user is told instead.
 _WITHHELD = {

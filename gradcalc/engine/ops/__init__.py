@@ -233,6 +233,14 @@ def _mT(self):
 PROPERTIES = {"T": property(_T), "mT": property(_mT)}
 
 
+from . import catalogue as _catalogue  # noqa: E402  (the ops of the wider catalogue, in their own modules)
+_catalogue.register(FUNCTIONS, METHODS)
+from .. import tensor_api as _tensor_api  # noqa: E402  (new_*, to/cpu/cuda, type, stride, data_ptr ...)
+_tensor_api.register(FUNCTIONS, METHODS, PROPERTIES)
+from . import inplace_variants as _inplace_variants  # noqa: E402
+_inplace_variants.complete(FUNCTIONS, METHODS)  # last: every op above gets torch's in-place variants
+
+
 def install():
     for name, fn in METHODS.items():
         setattr(Tensor, name, fn)
