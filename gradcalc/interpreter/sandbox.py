@@ -47,6 +47,10 @@ _WITHHELD = {
     "torch": {"save": "files are written only by %save", "load": "files are read only by %load"},
 }
 
+# torch names that are not bound bare: the bare name is a Python builtin the language leaves out
+# (``compile``), so it stays unknown rather than meaning something else; ``torch.compile`` works.
+_NOT_BARE = frozenset({"compile"})
+
 # Python's builtins the language has (SPEC §2), beside print/exit/quit defined below.
 _PY_BUILTINS = ("range", "len", "abs", "min", "max", "sum", "float", "int", "bool", "str", "round", "list",
                 "tuple", "zip", "enumerate", "isinstance")
@@ -232,7 +236,7 @@ def global_names():
     global _globals
     if _globals is None:
         torch = modules()["torch"]
-        names = {k: v for k, v in torch._members.items() if not isinstance(v, module)}
+        names = {k: v for k, v in torch._members.items() if not isinstance(v, module) and k not in _NOT_BARE}
         names["torch"] = torch
         py = __builtins__ if isinstance(__builtins__, dict) else vars(__builtins__)
         for name in _PY_BUILTINS:
