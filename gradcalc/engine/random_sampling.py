@@ -101,8 +101,8 @@ def _options(kw, fname):
     for k in ("device", "layout", "pin_memory", "memory_format"):
         v = kw.pop(k, None)
         if k == "device" and v is not None:
-            from .tensor import device
-            device(v)
+            from .devices import check_device
+            check_device(v)  # torch's error for a device that is named but absent ('cuda')
     if kw:
         raise TypeError(f"{fname}() got an unexpected keyword argument '{next(iter(kw))}'")
 
