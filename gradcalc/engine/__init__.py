@@ -75,6 +75,8 @@ def is_nonzero(input):
     return input.__bool__()  # (``bool`` is torch.bool in this module)
 
 
+from .ops.aliases import nn_aliases as _nn_aliases  # noqa: E402
+_nn_aliases(globals(), nn.functional)  # torch.conv2d, torch.dropout ... as torch.nn.functional's
 from . import out_arg as _out_arg  # noqa: E402
 _out_arg.install(globals())  # out= on the functions torch gives it, with torch's rules
 

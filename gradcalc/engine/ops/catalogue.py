@@ -1,14 +1,14 @@
 """Registers the op modules of torch's wider catalogue (special functions, sorting,
-scatter/gather, cumulative, structure, more reductions ...) in the op table.
+scatter/gather, cumulative, structure, more reductions, aliases ...) in the op table.
 
 Each module lists ``EXPORTS`` (a function and a Tensor method of the same name) and
 may add ``FUNCTION_ONLY`` / ``METHOD_ONLY`` dicts. A name the table already has
 keeps its first definition, so these modules only ever add.
 """
 
-from . import special
+from . import aliases, binary_math, cumulative, reduction_extra, sorting, special, structure_extra
 
-MODULES = (special,)
+MODULES = (special, sorting, cumulative, binary_math, structure_extra, reduction_extra, aliases)
 
 
 def register(functions, methods):
@@ -21,3 +21,4 @@ def register(functions, methods):
             functions.setdefault(name, fn)
         for name, fn in getattr(mod, "METHOD_ONLY", {}).items():
             methods.setdefault(name, fn)
+    aliases.complete(functions, methods)
