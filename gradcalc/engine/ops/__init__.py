@@ -12,6 +12,7 @@ from . import activation, arithmetic, compare, indexing, inplace, linalg, reduct
 from . import einsum, linear, losses, nn_activations, pointwise, scalar, statistics, structure  # noqa: F401
 from . import conv, embedding, nn_losses, normalization, piecewise_activations, pooling, smooth_activations  # noqa: F401,E501
 from . import upsample  # noqa: F401
+from . import ternary
 from .support import operand
 
 FUNCTIONS = {}
@@ -55,6 +56,7 @@ _export(structure, "split split_with_sizes chunk flip fliplr flipud roll tile in
                    "diagonal diag_embed trace")
 _export(structure, "repeat", function=False)
 _export(linear, "addmm")
+_export(ternary, "addcmul addcdiv lerp")
 for _n in ("view", "expand", "contiguous", "to", "view_as", "reshape_as", "expand_as"):
     FUNCTIONS.pop(_n, None)
 FUNCTIONS["broadcast_to"] = shape.broadcast_to
@@ -141,7 +143,8 @@ for _name, _fn in (("add_", arithmetic.add), ("sub_", arithmetic.sub), ("mul_", 
                    ("cosh_", pointwise.cosh), ("asin_", pointwise.asin), ("acos_", pointwise.acos),
                    ("atan_", pointwise.atan), ("erf_", pointwise.erf), ("cumsum_", statistics.cumsum),
                    ("cumprod_", statistics.cumprod), ("tril_", structure.tril), ("triu_", structure.triu),
-                   ("index_add_", structure.index_add)):
+                   ("index_add_", structure.index_add), ("addcmul_", ternary.addcmul),
+                   ("addcdiv_", ternary.addcdiv), ("lerp_", ternary.lerp)):
     _fast = None
     if _name in ("add_", "sub_", "mul_", "div_"):
         import numpy as _np

@@ -29,6 +29,16 @@ def _scaled(B, alpha, A):
     return np.multiply(B, alpha).astype(np.result_type(A, B), copy=False)
 
 
+def _plus_scaled(A, B, alpha, sign=1):
+    """``A + sign * alpha * B`` as torch's CPU kernel computes it: one fused multiply-add for floats."""
+    dt = np.result_type(A, B)
+    if dt.kind == "f" and dt.itemsize >= 4 and not isinstance(alpha, complex):
+        from .fma import fma
+        A, B = np.broadcast_arrays(A, B)
+        return fma(B, np.asarray(sign * alpha, dt), A)
+    return A + _scaled(B, alpha, A) if sign == 1 else A - _scaled(B, alpha, A)
+
+
 class AddBackward0(Node):
     __slots__ = ("alpha",)
     explain = "grad_self = grad;  grad_other = grad * alpha   (d(a + αb)/da = 1, d/db = α)"
@@ -42,7 +52,7 @@ class AddBackward0(Node):
     def forward(ctx, a, b, alpha=1):
         ctx.alpha = alpha
         if alpha != 1:
-            return _binary(lambda A, B: A + _scaled(B, alpha, A), a, b)
+            return _binary(lambda A, B: _plus_scaled(A, B, alpha), a, b)
         return _binary(np.add, a, b)
 
     def backward(ctx, grad):
@@ -63,7 +73,7 @@ class SubBackward0(Node):
         _check_bool_sub(a, b)
         ctx.alpha = alpha
         if alpha != 1:
-            return _binary(lambda A, B: A - _scaled(B, alpha, A), a, b)
+            return _binary(lambda A, B: _plus_scaled(A, B, alpha, -1), a, b)
         return _binary(np.subtract, a, b)
 
     def backward(ctx, grad):

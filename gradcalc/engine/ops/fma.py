@@ -1,0 +1,82 @@
+"""Fused multiply-add ``a * b + c`` rounded once, as torch's CPU kernels compute it.
+
+torch's vectorised kernels for ``add(x, y, alpha=)``, ``lerp`` and ``addcmul`` use the
+processor's FMA instruction (``vec::fmadd``), which rounds ``a * b + c`` once instead
+of twice; an optimizer step made of them differs from the two-rounding result in the
+last bit of a good share of the elements, and the difference grows step by step.
+numpy has no fused multiply-add, so it is rebuilt here from exact arithmetic:
+
+* float32: the product of two float32 is exact in float64, and so is the final
+  rounding to float32 except when the float64 sum lies exactly halfway between two
+  float32 (double rounding); those rare elements are corrected with the sum's exact
+  error.
+* float64: the product is split exactly (Dekker's TwoProduct), the three parts are
+  added with TwoSum and a round-to-odd step, which gives the correctly rounded
+  result (Boldo & Melquiond, "Emulation of FMA and correctly rounded sums", 2008).
+
+Other dtypes fall back to ``a * b + c`` (torch computes float16 in float32 anyway).
+"""
+
+import numpy as np
+
+_SPLIT = 134217729.0  # 2**27 + 1, Veltkamp's constant for float64
+_LOW29 = np.uint64(0x1FFFFFFF)  # the float64 mantissa bits below float32's
+_HALF29 = np.uint64(0x10000000)
+
+
+def fma(a, b, c):
+    """``a * b + c`` rounded once (numpy arrays or scalars of one float dtype; broadcasts)."""
+    dt = np.result_type(a, b, c)
+    # torch converts a Python scalar to the tensor's dtype before the multiply-add
+    a, b, c = np.asarray(a, dt), np.asarray(b, dt), np.asarray(c, dt)
+    if dt == np.float32:
+        return _fma32(a, b, c)
+    if dt == np.float64:
+        return _fma64(a, b, c)
+    return np.asarray(a * b + c, dtype=dt)
+
+
+def _two_sum(x, y):
+    s = x + y
+    bb = s - x
+    return s, (x - (s - bb)) + (y - bb)
+
+
+def _fma32(a, b, c):
+    p = np.multiply(a, b, dtype=np.float64)  # exact: 24 + 24 bits fit in 53
+    s = np.add(p, c, dtype=np.float64)
+    r = s.astype(np.float32)
+    tie = (np.atleast_1d(s).view(np.uint64) & _LOW29) == _HALF29
+    if tie.any():
+        # s is a float32 midpoint: if the float64 sum was inexact, nudge it toward the exact value
+        s = np.atleast_1d(s).copy()
+        p, c = np.broadcast_arrays(np.atleast_1d(p), np.atleast_1d(np.asarray(c, np.float64)))
+        p, c = p.reshape(s.shape), c.reshape(s.shape)
+        _, e = _two_sum(p[tie], c[tie])
+        s[tie] = np.where(e != 0, np.nextafter(s[tie], np.where(e > 0, np.inf, -np.inf)), s[tie])
+        r = s.astype(np.float32).reshape(np.shape(r))
+    return r
+
+
+def _split(x):
+    t = x * _SPLIT
+    hi = t - (t - x)
+    return hi, x - hi
+
+
+def _fma64(a, b, c):
+    uh = a * b
+    ah, al = _split(a)
+    bh, bl = _split(b)
+    ul = ((ah * bh - uh) + ah * bl + al * bh) + al * bl  # a*b == uh + ul exactly
+    th, tl = _two_sum(c, uh)
+    v, e = _two_sum(tl, ul)
+    # round v to odd: when inexact and even, step one ulp toward the exact value
+    fix = (e != 0) & ((np.atleast_1d(v).view(np.int64) & 1) == 0).reshape(np.shape(v))
+    if fix.any():
+        v = np.where(fix, np.nextafter(v, np.where(e > 0, np.inf, -np.inf)), v)
+    z = th + v
+    bad = ~np.isfinite(z)
+    if bad.any():  # infinities and NaNs: the plain expression gives IEEE's answer
+        z = np.where(bad, uh + c, z)
+    return z
