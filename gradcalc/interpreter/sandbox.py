@@ -40,7 +40,8 @@ _TORCH_MODULES = ("torch", "torch.nn", "torch.nn.functional", "torch.autograd", 
                   "torch.linalg", "torch.special", "torch.fft", "torch.nn.init", "torch.nn.utils",
                   "torch.nn.utils.rnn", "torch.utils", "torch.utils.data", "torch.random",
                   "torch.optim", "torch.optim.lr_scheduler", "torch.func", "torch.cuda", "torch.autograd.forward_ad",
-                  "torch.backends", "torch.backends.mps", "torch.backends.cudnn", "torch.accelerator")
+                  "torch.backends", "torch.backends.mps", "torch.backends.cudnn", "torch.accelerator",
+                  "torch.optim.swa_utils")
 
 # Engine names the language must not reach, with what the user is told instead.
 _WITHHELD = {
@@ -296,8 +297,20 @@ _TYPE_ATTRS = {
     "Size": ("index", "count", "numel"),
     "RemovableHandle": ("remove",),
     "Generator": ("manual_seed", "seed", "initial_seed", "get_state", "set_state", "device"),
+    # torch.optim: param_groups (a list of plain dicts) and state are the user's to read and change
+    "Optimizer": ("step", "zero_grad", "param_groups", "state", "defaults", "add_param_group", "state_dict",
+                  "load_state_dict", "register_step_pre_hook", "register_step_post_hook",
+                  "register_state_dict_pre_hook", "register_state_dict_post_hook",
+                  "register_load_state_dict_pre_hook", "register_load_state_dict_post_hook"),
+    "LRScheduler": ("step", "get_last_lr", "get_lr", "state_dict", "load_state_dict", "last_epoch", "base_lrs",
+                    "optimizer", "print_lr", "T_max", "eta_min", "step_size", "gamma", "milestones", "factor",
+                    "total_iters", "start_factor", "end_factor", "power", "T_0", "T_i", "T_mult", "T_cur",
+                    "mode", "patience", "threshold", "threshold_mode", "cooldown", "min_lrs", "eps", "best",
+                    "num_bad_epochs", "cooldown_counter", "total_steps", "max_lrs", "base_lrs", "verbose"),
 }
 
+# attributes set on instances (not found on the class): optimizers' and schedulers' state
+_INSTANCE_ATTRS = frozenset(_TYPE_ATTRS["Optimizer"] + _TYPE_ATTRS["LRScheduler"])
 _PYTHON_TYPES = ("list", "tuple", "dict", "int", "float", "complex", "range", "slice", "set", "frozenset",
                  "generator", "property")
 _type_names = {}  # type -> frozenset of attribute names the language may read
@@ -308,7 +321,7 @@ def _names_for_type(tp):
     if names is None:
         names = frozenset(_compute_names(tp))
         if not (tp.__module__.startswith("numpy") or _module_rules(tp) is not None):
-            names = frozenset(n for n in names if hasattr(tp, n))  # (those list instance attributes too)
+            names = frozenset(n for n in names if hasattr(tp, n) or n in _INSTANCE_ATTRS)  # (those list instance attributes too)
         _type_names[tp] = names
     return names
 
@@ -317,6 +330,8 @@ def _compute_names(tp):
     from gradcalc.engine import Size, Tensor, device, dtype
     from gradcalc.engine.node import AccumulateGrad, Node, RemovableHandle
     from gradcalc.engine.random import Generator
+    from gradcalc.engine.optim import Optimizer
+    from gradcalc.engine.optim.lr_scheduler import LRScheduler, ReduceLROnPlateau
 
     if issubclass(tp, Tensor):
         return _tensor_names()
@@ -332,7 +347,8 @@ def _compute_names(tp):
     if tp is bool:
         return _TYPE_ATTRS["int"]
     for cls, key in ((dtype, "dtype"), (device, "device"), (Size, "Size"), (RemovableHandle, "RemovableHandle"),
-                     (Generator, "Generator")):
+                     (Generator, "Generator"), (Optimizer, "Optimizer"), (LRScheduler, "LRScheduler"),
+                     (ReduceLROnPlateau, "LRScheduler")):
         if issubclass(tp, cls):
             return _TYPE_ATTRS[key]
     if issubclass(tp, BaseException):  # e.args; not __traceback__, __context__, with_traceback

@@ -1,0 +1,38 @@
+"""The arithmetic of the optimizers, on numpy arrays, rounded as torch's CPU kernels round it.
+
+Each function is one torch tensor op of the single-tensor (``foreach=False``)
+optimizer code, so an update written with them follows torch's order of
+floating-point operations: ``add_scaled(A, B, a)`` is ``A.add(B, alpha=a)`` (a fused
+multiply-add), ``scale(A, s)`` is ``A.mul(s)``, ``addcmul``/``addcdiv``/``lerp`` are
+the engine's ops of those names. A Python number meeting a float32 array is rounded
+to float32 first, as torch does with a scalar operand.
+"""
+
+import numpy as np
+
+from ..ops.fma import fma
+from ..ops.ternary import addcdiv_arrays as addcdiv  # noqa: F401
+from ..ops.ternary import addcmul_arrays as addcmul  # noqa: F401
+from ..ops.ternary import lerp_arrays as lerp  # noqa: F401
+
+
+def add_scaled(A, B, alpha):
+    """``A + alpha * B`` (torch's ``A.add(B, alpha=alpha)``)."""
+    if alpha == 1:
+        return A + B
+    return fma(B, np.asarray(alpha, A.dtype), A)
+
+
+def scale(A, s):
+    """``A * s`` with ``s`` rounded to ``A``'s dtype."""
+    return A * A.dtype.type(s)
+
+
+def div_scalar(A, s):
+    """``A / s`` with ``s`` rounded to ``A``'s dtype."""
+    return A / A.dtype.type(s)
+
+
+def add_scalar(A, s):
+    """``A + s`` with ``s`` rounded to ``A``'s dtype."""
+    return A + A.dtype.type(s)
