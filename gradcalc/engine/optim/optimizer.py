@@ -32,6 +32,22 @@ class _RequiredParameter:
 
 required = _RequiredParameter()
 
+
+class _Handle(RemovableHandle):
+    """``handle.remove()`` for a hook kept in one of the optimizer's lists."""
+
+    __slots__ = ()
+
+    def __init__(self, hooks, fn):
+        super().__init__(hooks, fn, None)
+
+    def remove(self):
+        hooks = self._hooks
+        for i, h in enumerate(hooks):
+            if h is self._fn:
+                del hooks[i]
+                break
+
 _global_pre_hooks = []
 _global_post_hooks = []
 
@@ -39,13 +55,13 @@ _global_post_hooks = []
 def register_optimizer_step_pre_hook(hook):
     """Call ``hook(optimizer, args, kwargs)`` before every optimizer's ``step``."""
     _global_pre_hooks.append(hook)
-    return RemovableHandle(_global_pre_hooks, hook)
+    return _Handle(_global_pre_hooks, hook)
 
 
 def register_optimizer_step_post_hook(hook):
     """Call ``hook(optimizer, args, kwargs)`` after every optimizer's ``step``."""
     _global_post_hooks.append(hook)
-    return RemovableHandle(_global_post_hooks, hook)
+    return _Handle(_global_post_hooks, hook)
 
 
 def typename(obj):
@@ -154,12 +170,12 @@ class Optimizer:
     def register_step_pre_hook(self, hook):
         """Call ``hook(optimizer, args, kwargs)`` before each ``step``; it may return new (args, kwargs)."""
         self._optimizer_step_pre_hooks.append(hook)
-        return RemovableHandle(self._optimizer_step_pre_hooks, hook)
+        return _Handle(self._optimizer_step_pre_hooks, hook)
 
     def register_step_post_hook(self, hook):
         """Call ``hook(optimizer, args, kwargs)`` after each ``step``."""
         self._optimizer_step_post_hooks.append(hook)
-        return RemovableHandle(self._optimizer_step_post_hooks, hook)
+        return _Handle(self._optimizer_step_post_hooks, hook)
 
     def register_state_dict_pre_hook(self, hook, prepend=False):
         """Call ``hook(optimizer)`` before ``state_dict()`` builds the dict."""
@@ -333,7 +349,7 @@ def _register(hooks, hook, prepend):
         hooks.insert(0, hook)
     else:
         hooks.append(hook)
-    return RemovableHandle(hooks, hook)
+    return _Handle(hooks, hook)
 
 
 def _cast_state_value(param, value, param_id, param_groups, key):
