@@ -109,7 +109,7 @@ class Adam(Optimizer):
                     v = mx._data
                 else:
                     v = exp_avg_sq._data
-                denom = K.add_scalar(K.div_scalar(np.sqrt(v), bias_correction2_sqrt), eps)
+                denom = K.add_scalar(K.div_scalar(K.sqrt(v), bias_correction2_sqrt), eps)
                 assign(p, K.addcdiv(p._data, exp_avg._data, denom, -step_size))
         return loss
 

@@ -393,6 +393,31 @@ def step_tensor(value=0.0):
     return Tensor._wrap(np.array(value, dtype=dt))
 
 
+def zeros_state(p):
+    """A state buffer of zeros shaped and typed like parameter ``p``."""
+    return Tensor._wrap(np.zeros_like(p._data))
+
+
+def check_range(name, value, low=0.0):
+    """torch's constructor check ``low <= value`` with its message."""
+    if not low <= value:
+        raise ValueError(f"Invalid {name}: {value}")
+
+
+def check_lr(lr):
+    if isinstance(lr, Tensor) and lr.numel() != 1:
+        raise ValueError("Tensor lr must be 1-element")
+    if not 0.0 <= lr:
+        raise ValueError(f"Invalid learning rate: {lr}")
+
+
+def check_betas(betas):
+    if not 0.0 <= betas[0] < 1.0:
+        raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
+    if not 0.0 <= betas[1] < 1.0:
+        raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+
+
 def increment(step_t):
     """``step_t += 1`` on the state's step tensor; returns the new count as a Python float."""
     assign(step_t, step_t._data + step_t._data.dtype.type(1))

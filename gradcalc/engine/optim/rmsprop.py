@@ -1,0 +1,63 @@
+"""``torch.optim.RMSprop``: divide by a running root mean square of the gradient."""
+
+import numpy as np
+
+from . import kernels as K
+from .optimizer import (Optimizer, assign, call_closure, check_lr, check_range, grad_array, increment, new_state,
+                        scalar, step_tensor, zeros_state)
+
+__all__ = ["RMSprop"]
+
+
+class RMSprop(Optimizer):
+    """``v = α·v + (1 − α)·g²; p −= lr · g / (sqrt(v) + eps)`` (centered: v − mean(g)²; momentum: a buffer)."""
+
+    def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0, centered=False,
+                 capturable=False, foreach=None, maximize=False, differentiable=False):
+        check_lr(lr)
+        check_range("epsilon value", eps)
+        check_range("momentum value", momentum)
+        check_range("weight_decay value", weight_decay)
+        check_range("alpha value", alpha)
+        defaults = {"lr": lr, "momentum": momentum, "alpha": alpha, "eps": eps, "centered": centered,
+                    "weight_decay": weight_decay, "capturable": capturable, "foreach": foreach, "maximize": maximize,
+                    "differentiable": differentiable}
+        super().__init__(params, defaults)
+
+    def step(self, closure=None):
+        """Perform a single optimization step (``closure`` re-evaluates the model and returns the loss)."""
+        loss = call_closure(closure)
+        for group in self.param_groups:
+            lr, alpha, eps = scalar(group["lr"]), group["alpha"], group["eps"]
+            weight_decay, momentum, centered = group["weight_decay"], group["momentum"], group["centered"]
+            for p in group["params"]:
+                if p._grad is None:
+                    continue
+                state = self.state[p]
+                if len(state) == 0:
+                    state["step"] = step_tensor()
+                    state["square_avg"] = zeros_state(p)
+                    if momentum > 0:
+                        state["momentum_buffer"] = zeros_state(p)
+                    if centered:
+                        state["grad_avg"] = zeros_state(p)
+                g = grad_array(p, group["maximize"])
+                increment(state["step"])
+                if weight_decay != 0:
+                    g = K.add_scaled(g, p._data, weight_decay)
+                square_avg = state["square_avg"]
+                assign(square_avg, K.addcmul(K.scale(square_avg._data, alpha), g, g, 1 - alpha))
+                if centered:
+                    grad_avg = state["grad_avg"]
+                    assign(grad_avg, K.lerp(grad_avg._data, g, 1 - alpha))
+                    avg = K.sqrt(K.addcmul(square_avg._data, grad_avg._data, grad_avg._data, -1))
+                else:
+                    avg = K.sqrt(square_avg._data)
+                avg = K.add_scalar(avg, eps)
+                if momentum > 0:
+                    buf = state["momentum_buffer"]
+                    assign(buf, K.addcdiv(K.scale(buf._data, momentum), g, avg, 1))
+                    assign(p, K.add_scaled(p._data, buf._data, -lr))
+                else:
+                    assign(p, K.addcdiv(p._data, g, avg, -lr))
+        return loss
