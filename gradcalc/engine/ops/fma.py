@@ -24,16 +24,26 @@ _LOW29 = np.uint64(0x1FFFFFFF)  # the float64 mantissa bits below float32's
 _HALF29 = np.uint64(0x10000000)
 
 
-def fma(a, b, c):
-    """``a * b + c`` rounded once (numpy arrays or scalars of one float dtype; broadcasts)."""
+def fma(a, b, c, out=None):
+    """``a * b + c`` rounded once (numpy arrays or scalars of one float dtype; broadcasts).
+
+    With ``out`` (an array of the result's shape and dtype) the result is written there;
+    ``out`` may be one of the operands.
+    """
     dt = np.result_type(a, b, c)
     # torch converts a Python scalar to the tensor's dtype before the multiply-add
     a, b, c = np.asarray(a, dt), np.asarray(b, dt), np.asarray(c, dt)
+    shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
     if dt == np.float32:
-        return _fma32(a, b, c)
-    if dt == np.float64:
-        return _fma64(a, b, c)
-    return np.asarray(a * b + c, dtype=dt)
+        r = _fma32(a, b, c).reshape(shape)
+    elif dt == np.float64:
+        r = _fma64(a, b, c)
+    else:
+        r = np.asarray(a * b + c, dtype=dt)
+    if out is None:
+        return r.astype(dt, copy=False)
+    np.copyto(out, r, casting="same_kind")
+    return out
 
 
 def _two_sum(x, y):
@@ -43,19 +53,19 @@ def _two_sum(x, y):
 
 
 def _fma32(a, b, c):
-    p = np.multiply(a, b, dtype=np.float64)  # exact: 24 + 24 bits fit in 53
-    s = np.add(p, c, dtype=np.float64)
-    r = s.astype(np.float32)
-    tie = (np.atleast_1d(s).view(np.uint64) & _LOW29) == _HALF29
+    """The float64 sum, nudged where rounding it to float32 would round twice (callers round it)."""
+    s = np.multiply(a, b, dtype=np.float64)  # exact: 24 + 24 bits fit in 53
+    s = np.add(s, c, out=s) if s.shape == np.broadcast_shapes(s.shape, c.shape) else s + c
+    tie = np.bitwise_and(s.view(np.uint64) if s.ndim else s.reshape(1).view(np.uint64), _LOW29) == _HALF29
     if tie.any():
         # s is a float32 midpoint: if the float64 sum was inexact, nudge it toward the exact value
-        s = np.atleast_1d(s).copy()
-        p, c = np.broadcast_arrays(np.atleast_1d(p), np.atleast_1d(np.asarray(c, np.float64)))
-        p, c = p.reshape(s.shape), c.reshape(s.shape)
-        _, e = _two_sum(p[tie], c[tie])
-        s[tie] = np.where(e != 0, np.nextafter(s[tie], np.where(e > 0, np.inf, -np.inf)), s[tie])
-        r = s.astype(np.float32).reshape(np.shape(r))
-    return r
+        s = np.atleast_1d(s)
+        tie = tie.reshape(s.shape)
+        p = np.broadcast_to(np.multiply(a, b, dtype=np.float64), s.shape)[tie]
+        cc = np.broadcast_to(c.astype(np.float64), s.shape)[tie]
+        st, e = _two_sum(p, cc)
+        s[tie] = np.where(e != 0, np.nextafter(st, np.where(e > 0, np.inf, -np.inf)), st)
+    return s
 
 
 def _split(x):

@@ -22,26 +22,28 @@ def _dtype(*arrays):
     return np.result_type(*arrays)
 
 
-def addcmul_arrays(S, T1, T2, value=1):
-    """``S + value * T1 * T2`` as torch's kernel rounds it."""
+def addcmul_arrays(S, T1, T2, value=1, out=None):
+    """``S + value * T1 * T2`` as torch's kernel rounds it (into ``out`` if given)."""
     dt = _dtype(S, T1, T2)
     if dt.kind == "f" and dt.itemsize >= 4:
-        return fma(np.multiply(np.asarray(value, dt), T1, dtype=dt), T2, S)
+        return fma(np.multiply(np.asarray(value, dt), T1, dtype=dt), T2, S, out=out)
     if dt.kind == "f":  # float16: torch computes in float32 and rounds once
         return addcmul_arrays(S.astype(np.float32), T1.astype(np.float32), T2.astype(np.float32), value).astype(dt)
     return (S + np.asarray(value).astype(dt) * T1 * T2).astype(dt, copy=False)
 
 
-def addcdiv_arrays(S, T1, T2, value=1):
-    """``S + value * T1 / T2`` as torch's kernel rounds it."""
+def addcdiv_arrays(S, T1, T2, value=1, out=None):
+    """``S + value * T1 / T2`` as torch's kernel rounds it (into ``out`` if given)."""
     dt = _dtype(S, T1, T2)
     if dt.kind == "f" and dt.itemsize >= 4:
-        return S + np.multiply(np.asarray(value, dt), T1, dtype=dt) / T2
+        q = np.multiply(np.asarray(value, dt), T1, dtype=dt)
+        np.divide(q, T2, out=q)
+        return np.add(S, q, out=out) if out is not None else S + q
     return (S.astype(np.float32) + np.float32(value) * T1.astype(np.float32) / T2.astype(np.float32)).astype(dt)
 
 
-def lerp_arrays(S, E, W):
-    """``S + W * (E - S)`` as torch's kernel rounds it (W a number or an array)."""
+def lerp_arrays(S, E, W, out=None):
+    """``S + W * (E - S)`` as torch's kernel rounds it (W a number or an array; into ``out`` if given)."""
     dt = _dtype(S, E)
     if dt.itemsize < 4:
         return lerp_arrays(S.astype(np.float32), E.astype(np.float32),
@@ -51,12 +53,12 @@ def lerp_arrays(S, E, W):
     if W.ndim == 0:
         w = W[()]
         if abs(w) < 0.5:
-            return fma(W, D, S)
-        return fma(W - dt.type(1), D, np.broadcast_to(E, D.shape))
+            return fma(W, D, S, out=out)
+        return fma(W - dt.type(1), D, np.broadcast_to(E, D.shape), out=out)
     small = np.abs(W) < 0.5
     coeff = np.where(small, W, W - dt.type(1))
     base = np.where(small, S, E)
-    return fma(coeff, D, base)
+    return fma(coeff, D, base, out=out)
 
 
 def _check_float(name, *tensors):

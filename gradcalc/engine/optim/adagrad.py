@@ -4,7 +4,8 @@ import numpy as np
 
 from ..tensor import Tensor
 from . import kernels as K
-from .optimizer import Optimizer, assign, call_closure, check_lr, check_range, grad_array, increment, scalar, step_tensor
+from .optimizer import (Optimizer, call_closure, check_lr, check_range, grad_array, increment, scalar, step_tensor,
+                        updating)
 
 __all__ = ["Adagrad"]
 
@@ -54,7 +55,10 @@ class Adagrad(Optimizer):
                     g = K.add_scaled(g, p._data, weight_decay)
                 clr = lr / (1 + (step - 1) * lr_decay)
                 state_sum = state["sum"]
-                assign(state_sum, K.addcmul(state_sum._data, g, g, 1))
-                std = K.add_scalar(K.sqrt(state_sum._data), eps)
-                assign(p, K.addcdiv(p._data, g, std, -clr))
+                with updating(state_sum) as S:
+                    K.addcmul(S, g, g, 1, out=S)
+                std = K.sqrt(state_sum._data)
+                K.add_scalar(std, eps, out=std)
+                with updating(p) as P:
+                    K.addcdiv(P, g, std, -clr, out=P)
         return loss

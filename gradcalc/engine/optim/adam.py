@@ -4,7 +4,7 @@ import numpy as np
 
 from ..tensor import Tensor
 from . import kernels as K
-from .optimizer import Optimizer, assign, call_closure, grad_array, increment, scalar, step_tensor
+from .optimizer import Optimizer, call_closure, grad_array, increment, scalar, step_tensor, updating
 
 __all__ = ["Adam", "AdamW"]
 
@@ -93,24 +93,32 @@ class Adam(Optimizer):
                 step = increment(state["step"])
                 if weight_decay != 0:
                     if decoupled:
-                        assign(p, K.scale(p._data, 1 - lr * weight_decay))
+                        with updating(p) as P:
+                            K.scale(P, 1 - lr * weight_decay, out=P)
                     else:
                         g = K.add_scaled(g, p._data, weight_decay)
                 exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
-                assign(exp_avg, K.lerp(exp_avg._data, g, 1 - beta1))
-                assign(exp_avg_sq, K.addcmul(K.scale(exp_avg_sq._data, beta2), g, g, 1 - beta2))
+                with updating(exp_avg) as M:
+                    K.lerp(M, g, 1 - beta1, out=M)
+                with updating(exp_avg_sq) as V:
+                    K.scale(V, beta2, out=V)
+                    K.addcmul(V, g, g, 1 - beta2, out=V)
                 bias_correction1 = 1 - beta1 ** step
                 bias_correction2 = 1 - beta2 ** step
                 step_size = lr / bias_correction1
                 bias_correction2_sqrt = bias_correction2 ** 0.5
                 if amsgrad:
                     mx = state["max_exp_avg_sq"]
-                    assign(mx, np.maximum(mx._data, exp_avg_sq._data))
+                    with updating(mx) as X:
+                        np.maximum(X, exp_avg_sq._data, out=X)
                     v = mx._data
                 else:
                     v = exp_avg_sq._data
-                denom = K.add_scalar(K.div_scalar(K.sqrt(v), bias_correction2_sqrt), eps)
-                assign(p, K.addcdiv(p._data, exp_avg._data, denom, -step_size))
+                denom = K.sqrt(v)
+                K.div_scalar(denom, bias_correction2_sqrt, out=denom)
+                K.add_scalar(denom, eps, out=denom)
+                with updating(p) as P:
+                    K.addcdiv(P, exp_avg._data, denom, -step_size, out=P)
         return loss
 
 

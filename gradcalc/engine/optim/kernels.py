@@ -16,26 +16,26 @@ from ..ops.ternary import addcmul_arrays as addcmul  # noqa: F401
 from ..ops.ternary import lerp_arrays as lerp  # noqa: F401
 
 
-def add_scaled(A, B, alpha):
-    """``A + alpha * B`` (torch's ``A.add(B, alpha=alpha)``)."""
+def add_scaled(A, B, alpha, out=None):
+    """``A + alpha * B`` (torch's ``A.add(B, alpha=alpha)``), into ``out`` if given."""
     if alpha == 1:
-        return A + B
-    return fma(B, np.asarray(alpha, A.dtype), A)
+        return np.add(A, B, out=out) if out is not None else A + B
+    return fma(B, np.asarray(alpha, A.dtype), A, out=out)
 
 
-def scale(A, s):
+def scale(A, s, out=None):
     """``A * s`` with ``s`` rounded to ``A``'s dtype."""
-    return A * A.dtype.type(s)
+    return np.multiply(A, A.dtype.type(s), out=out)
 
 
-def div_scalar(A, s):
+def div_scalar(A, s, out=None):
     """``A / s`` with ``s`` rounded to ``A``'s dtype."""
-    return A / A.dtype.type(s)
+    return np.divide(A, A.dtype.type(s), out=out)
 
 
-def add_scalar(A, s):
+def add_scalar(A, s, out=None):
     """``A + s`` with ``s`` rounded to ``A``'s dtype."""
-    return A + A.dtype.type(s)
+    return np.add(A, A.dtype.type(s), out=out)
 
 
 def sqrt(A):

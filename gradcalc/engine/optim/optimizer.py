@@ -380,6 +380,24 @@ def assign(t, arr):
     write(t, arr)
 
 
+class updating:
+    """``with updating(t) as A:`` change tensor ``t``'s values in place through array ``A`` (the
+    undo journal sees ``t`` first, the version counter moves after): torch's ``t.mul_(...)``."""
+
+    __slots__ = ("t",)
+
+    def __init__(self, t):
+        self.t = t
+
+    def __enter__(self):
+        check_writable(self.t)
+        return self.t._data
+
+    def __exit__(self, *exc):
+        self.t._bump_version()
+        return False
+
+
 def new_state(arr):
     """A fresh state tensor holding ``arr`` (a buffer the optimizer owns)."""
     return Tensor._wrap(np.array(arr, copy=True))

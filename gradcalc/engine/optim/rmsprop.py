@@ -3,8 +3,8 @@
 import numpy as np
 
 from . import kernels as K
-from .optimizer import (Optimizer, assign, call_closure, check_lr, check_range, grad_array, increment, new_state,
-                        scalar, step_tensor, zeros_state)
+from .optimizer import (Optimizer, call_closure, check_lr, check_range, grad_array, increment, new_state,
+                        scalar, step_tensor, updating, zeros_state)
 
 __all__ = ["RMSprop"]
 
@@ -46,18 +46,25 @@ class RMSprop(Optimizer):
                 if weight_decay != 0:
                     g = K.add_scaled(g, p._data, weight_decay)
                 square_avg = state["square_avg"]
-                assign(square_avg, K.addcmul(K.scale(square_avg._data, alpha), g, g, 1 - alpha))
+                with updating(square_avg) as V:
+                    K.scale(V, alpha, out=V)
+                    K.addcmul(V, g, g, 1 - alpha, out=V)
                 if centered:
                     grad_avg = state["grad_avg"]
-                    assign(grad_avg, K.lerp(grad_avg._data, g, 1 - alpha))
+                    with updating(grad_avg) as A:
+                        K.lerp(A, g, 1 - alpha, out=A)
                     avg = K.sqrt(K.addcmul(square_avg._data, grad_avg._data, grad_avg._data, -1))
                 else:
                     avg = K.sqrt(square_avg._data)
-                avg = K.add_scalar(avg, eps)
+                K.add_scalar(avg, eps, out=avg)
                 if momentum > 0:
                     buf = state["momentum_buffer"]
-                    assign(buf, K.addcdiv(K.scale(buf._data, momentum), g, avg, 1))
-                    assign(p, K.add_scaled(p._data, buf._data, -lr))
+                    with updating(buf) as B:
+                        K.scale(B, momentum, out=B)
+                        K.addcdiv(B, g, avg, 1, out=B)
+                    with updating(p) as P:
+                        K.add_scaled(P, buf._data, -lr, out=P)
                 else:
-                    assign(p, K.addcdiv(p._data, g, avg, -lr))
+                    with updating(p) as P:
+                        K.addcdiv(P, g, avg, -lr, out=P)
         return loss

@@ -2,7 +2,7 @@
 
 from ..tensor import Tensor
 from . import kernels as K
-from .optimizer import Optimizer, assign, call_closure, grad_array, new_state, scalar
+from .optimizer import Optimizer, call_closure, grad_array, new_state, scalar, updating
 
 __all__ = ["SGD"]
 
@@ -65,8 +65,11 @@ class SGD(Optimizer):
                     if buf is None:
                         buf = new_state(g)
                     else:
-                        assign(buf, K.add_scaled(K.scale(buf._data, momentum), g, 1 - dampening))
+                        with updating(buf) as B:
+                            K.scale(B, momentum, out=B)
+                            K.add_scaled(B, g, 1 - dampening, out=B)
                     state["momentum_buffer"] = buf
                     g = K.add_scaled(g, buf._data, momentum) if nesterov else buf._data
-                assign(p, K.add_scaled(P, g, -lr))
+                with updating(p) as P:
+                    K.add_scaled(P, g, -lr, out=P)
         return loss
