@@ -34,7 +34,7 @@ def _plus_scaled(A, B, alpha, sign=1):
     dt = np.result_type(A, B)
     if dt.kind == "f" and dt.itemsize >= 4 and not isinstance(alpha, complex):
         from .fma import fma
-        A, B = np.broadcast_arrays(A, B)
+        A, B = np.broadcast_arrays(np.asarray(A, dt), np.asarray(B, dt))  # a Python number takes the dtype
         return fma(B, np.asarray(sign * alpha, dt), A)
     return A + _scaled(B, alpha, A) if sign == 1 else A - _scaled(B, alpha, A)
 

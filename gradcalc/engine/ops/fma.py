@@ -41,7 +41,7 @@ def fma(a, b, c, out=None):
     else:
         r = np.asarray(a * b + c, dtype=dt)
     if out is None:
-        return r.astype(dt, copy=False)
+        return r.astype(dt)  # a copy: r may be a reused work array
     np.copyto(out, r, casting="same_kind")
     return out
 
@@ -52,17 +52,40 @@ def _two_sum(x, y):
     return s, (x - (s - bb)) + (y - bb)
 
 
+_scratch = {}  # (size, dtype) -> a reused work array: large temporaries cost page faults each time
+
+
+def _work(n, dtype):
+    key = (n, dtype)
+    arr = _scratch.get(key)
+    if arr is None:
+        if len(_scratch) > 64:
+            _scratch.clear()
+        arr = _scratch[key] = np.empty(n, dtype)
+    return arr
+
+
 def _fma32(a, b, c):
-    """The float64 sum, nudged where rounding it to float32 would round twice (callers round it)."""
-    s = np.multiply(a, b, dtype=np.float64)  # exact: 24 + 24 bits fit in 53
-    s = np.add(s, c, out=s) if s.shape == np.broadcast_shapes(s.shape, c.shape) else s + c
-    tie = np.bitwise_and(s.view(np.uint64) if s.ndim else s.reshape(1).view(np.uint64), _LOW29) == _HALF29
+    """The float64 sum, nudged where rounding it to float32 would round twice (callers round it).
+
+    The result may be a reused work array: round or copy it before the next call."""
+    shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
+    n = 1
+    for d in shape:
+        n *= d
+    s = _work(n, np.float64).reshape(shape)
+    np.multiply(a, b, out=s, dtype=np.float64)  # exact: 24 + 24 bits fit in 53
+    np.add(s, c, out=s)
+    flat = s.reshape(-1)
+    bits = _work(n, np.uint64)
+    np.bitwise_and(flat.view(np.uint64), _LOW29, out=bits)
+    tie = _work(n, np.bool_)
+    np.equal(bits, _HALF29, out=tie)
     if tie.any():
         # s is a float32 midpoint: if the float64 sum was inexact, nudge it toward the exact value
-        s = np.atleast_1d(s)
-        tie = tie.reshape(s.shape)
-        p = np.broadcast_to(np.multiply(a, b, dtype=np.float64), s.shape)[tie]
-        cc = np.broadcast_to(c.astype(np.float64), s.shape)[tie]
+        tie = tie.reshape(shape)
+        p = np.broadcast_to(np.multiply(a, b, dtype=np.float64), shape)[tie]
+        cc = np.broadcast_to(c.astype(np.float64), shape)[tie]
         st, e = _two_sum(p, cc)
         s[tie] = np.where(e != 0, np.nextafter(st, np.where(e > 0, np.inf, -np.inf)), st)
     return s
