@@ -32,8 +32,13 @@ def fma(a, b, c, out=None):
     """
     dt = np.result_type(a, b, c)
     # torch converts a Python scalar to the tensor's dtype before the multiply-add
-    a, b, c = np.asarray(a, dt), np.asarray(b, dt), np.asarray(c, dt)
-    shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
+    if a.__class__ is not np.ndarray or a.dtype != dt:
+        a = np.asarray(a, dt)
+    if b.__class__ is not np.ndarray or b.dtype != dt:
+        b = np.asarray(b, dt)
+    if c.__class__ is not np.ndarray or c.dtype != dt:
+        c = np.asarray(c, dt)
+    shape = c.shape if a.shape == b.shape == c.shape else np.broadcast_shapes(a.shape, b.shape, c.shape)
     if dt == np.float32:
         r = _fma32(a, b, c).reshape(shape)
     elif dt == np.float64:
@@ -69,7 +74,7 @@ def _fma32(a, b, c):
     """The float64 sum, nudged where rounding it to float32 would round twice (callers round it).
 
     The result may be a reused work array: round or copy it before the next call."""
-    shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
+    shape = c.shape if a.shape == b.shape == c.shape else np.broadcast_shapes(a.shape, b.shape, c.shape)
     n = 1
     for d in shape:
         n *= d

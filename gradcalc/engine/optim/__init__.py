@@ -19,6 +19,7 @@ from .asgd import ASGD  # noqa: F401
 from .rprop import Rprop  # noqa: F401
 from .lbfgs import LBFGS  # noqa: F401
 from . import lr_scheduler  # noqa: F401
+from . import swa_utils  # noqa: F401
 
 __all__ = ["Optimizer", "SGD", "Adam", "AdamW", "Adamax", "NAdam", "RAdam", "RMSprop", "Adagrad", "Adadelta", "ASGD",
-           "Rprop", "LBFGS", "register_optimizer_step_pre_hook", "register_optimizer_step_post_hook", "lr_scheduler"]
+           "Rprop", "LBFGS", "register_optimizer_step_pre_hook", "register_optimizer_step_post_hook", "lr_scheduler", "swa_utils"]
