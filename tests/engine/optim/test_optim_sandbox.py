@@ -52,7 +52,7 @@ def test_scheduler_in_the_language():
     "import torch\nw = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\nopt.__dict__",
     "import torch\nw = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\nopt._opt_called",
     "import torch\nw = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\nopt.step.__globals__",
-    "import torch\nw = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\nopt.state.default_factory",
+    "import torch\nw = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\nopt.state.__class__",
     "import torch\ntorch.optim.optimizer",
     "import torch.optim.optimizer",
 ])
