@@ -56,7 +56,6 @@ _export(structure, "split split_with_sizes chunk flip fliplr flipud roll tile in
                    "diagonal diag_embed trace")
 _export(structure, "repeat", function=False)
 _export(linear, "addmm")
-_export(ternary, "addcmul addcdiv lerp")
 for _n in ("view", "expand", "contiguous", "to", "view_as", "reshape_as", "expand_as"):
     FUNCTIONS.pop(_n, None)
 FUNCTIONS["broadcast_to"] = shape.broadcast_to
