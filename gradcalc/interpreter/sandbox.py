@@ -32,6 +32,7 @@ import operator
 import sys
 import types
 
+from . import callables as _callables
 from .errors import did_you_mean
 from .runtime import ExitRequested, touch
 
@@ -209,7 +210,8 @@ def modules():
                         members[name] = built[child]
                     continue  # implementation modules never reach the language
                 if _is_engine_object(value):
-                    members[name] = value
+                    members[name] = _callables.wrap(value, dotted, name) if isinstance(
+                        value, (types.FunctionType, types.BuiltinFunctionType)) else value
             built[dotted] = module(dotted, members, withheld)
         _modules = {d: built[d] for d in _TORCH_MODULES if d in built}
         _name_classes_as_torch()
@@ -516,8 +518,8 @@ def _accessor(tp, name):
             if info is not None:
                 return _read_user_class(obj, name, info)
             names = _class_names(obj)
-            if name in names:
-                return getattr(obj, name)
+            if name in names:  # Tensor's methods: they check their self, as torch's descriptors
+                return _callables.method_descriptor(obj, name)
             raise _no_attribute(obj, name, names)
         return read_class
     if _is_nn_module_type(tp) or _is_data_type(tp):
@@ -536,6 +538,8 @@ def _accessor(tp, name):
             from .modules.numpy_attrs import accessor
 
             return accessor(tp, name)
+        if name in _tensor_names() and isinstance(getattr(tp, name, None), types.FunctionType):
+            return lambda obj: _callables.bound(obj, name)  # torch's repr and argument errors
         return operator.attrgetter(name)
 
     def refuse(obj):
@@ -1199,7 +1203,7 @@ def describe(obj_or_name):
     for name, value in global_names().items():
         if value is obj and name in _BUILTIN_SIGNATURES and name in _PY_BUILTINS:
             return _BUILTIN_SIGNATURES[name]
-    doc = _first_line(getattr(obj, "__doc__", None))
+    doc = _first_line(getattr(getattr(obj, "__wrapped__", obj), "__doc__", None))
     if callable(obj):
         name = getattr(obj, "__name__", type(obj).__name__)
         from .functions import signature

@@ -102,9 +102,9 @@ def read_archive(ctx, path: str):
     except OSError as exc:
         if isinstance(exc, (FileNotFoundError, IsADirectoryError, PermissionError)) or exc.errno:
             raise _os_error(ctx, exc, path) from None
-        raise ctx.error("ValueError", f"%load: {path!r} is not a .npz file ({exc})") from None
+        raise ctx.error("ValueError", f"%load: {path!r} is not a .npz file ({_why(exc)})") from None
     except (ValueError, EOFError, zipfile.BadZipFile) as exc:
-        raise ctx.error("ValueError", f"%load: {path!r} is not a .npz file ({exc})") from None
+        raise ctx.error("ValueError", f"%load: {path!r} is not a .npz file ({_why(exc)})") from None
     if not hasattr(archive, "files"):
         raise ctx.error("ValueError", f"%load: {path!r} holds a single array (.npy), not a .npz archive")
     _check_sizes_first(ctx, archive, path)
@@ -112,7 +112,7 @@ def read_archive(ctx, path: str):
         with archive:
             contents = {name: archive[name] for name in archive.files}
     except Exception as exc:  # a damaged member, a pickled (object) array, ...
-        raise ctx.error("ValueError", f"%load: {path!r} is damaged or unreadable ({exc})") from None
+        raise ctx.error("ValueError", f"%load: {path!r} is damaged or unreadable ({_why(exc)})") from None
 
     requires_grad = set()
     meta = contents.pop(META_KEY, None)
@@ -130,6 +130,20 @@ def read_archive(ctx, path: str):
     if not result:
         raise ctx.error("ValueError", f"%load: {path!r} holds no arrays")
     return result
+
+
+def _why(exc) -> str:
+    """What went wrong, in gradcalc's words (numpy's advise allow_pickle=True, which %load never does)."""
+    text = str(exc)
+    if "max_header_size" in text or "Header info length" in text:
+        return "an array header is too large to read safely"
+    if "allow_pickle" in text or "Object arrays" in text:
+        return "it holds Python objects, which %load never reads"
+    if "zip" in text.lower():
+        return "not a zip archive, or a damaged one"
+    if isinstance(exc, EOFError) or "truncated" in text or "EOF" in text:
+        return "the file ends early"
+    return "an array in it cannot be read"
 
 
 def _check_sizes_first(ctx, archive, path):

@@ -458,7 +458,7 @@ def scatter_add(input, dim, index, src):
 
 def nonzero(input, *, as_tuple=False):
     """Indices of the non-zero elements."""
-    idx = np.nonzero(input._data)
+    idx = np.nonzero(input._data) if input._data.ndim else ()  # numpy refuses 0-d; torch: (1, 0) or (0, 0)
     if as_tuple:
         return tuple(Tensor._wrap(i.astype(np.int64)) for i in idx) if input._data.ndim else \
             (Tensor._wrap(np.zeros(int(bool(input._data)), np.int64)),)
