@@ -19,7 +19,6 @@ storing them (``accumulate=False``) delivers one to a leaf.
 """
 
 import heapq
-import sys
 
 import numpy as np
 
@@ -29,7 +28,6 @@ from .memory import TUNED, tune_allocator
 from .node import _ANOMALY, _FREED, AccumulateGrad, edge_of
 from .tensor import Size, Tensor
 
-_getrefcount = sys.getrefcount
 
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None,
@@ -228,6 +226,13 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
         if not accumulate:
             captured = [None] * len(capture_inputs)
 
+    # .grad ownership, tracked explicitly (as torch's AccumulateGrad contract, without reference
+    # counts): a leaf may take a gradient array without copying only if the engine made it in
+    # this backward, no user code (hook, custom Function) saw it, and no other leaf took it.
+    # ``foreign``: ids of arrays the user may hold (root gradients, what hooks saw or returned).
+    foreign = {id(g._data) for g in grads}
+    taken = set()
+
     buffers = {}
     for (node, nr), g in zip(roots, grads):
         _add_to_buffer(buffers, node, nr, g)
@@ -260,14 +265,18 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
             if grads_out is not None:
                 if node._extra is not None:
                     grads_out = _tensor_prehooks(node, grads_out)
+                    foreign.update(id(g._data) for g in grads_out if g is not None)
                 if targets is not None:
                     _capture(node, grads_out, targets, accumulate, capture_inputs,
                              None if accumulate else captured)
             if type(node) is AccumulateGrad:
                 if grads_out is not None and accumulate and (targets is None or (node, 0) in targets):
                     g = grads_out[0]
-                    grads_out = None  # so the gradient's only holders are here: it can be taken
-                    _accumulate(node, g, create_graph, observer)
+                    grads_out = None
+                    key = id(g._data)
+                    owned = observer is None and key not in foreign and key not in taken
+                    if _accumulate(node, g, create_graph, observer, owned):
+                        taken.add(key)
                     g = None
                 elif observer is not None and grads_out is not None and not accumulate:
                     # an autograd.grad-style run: the gradient reaches the leaf but is not stored
@@ -276,7 +285,7 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
 
             newly_ready = None
             if grads_out is not None and (needed is None or node in needed):
-                if fast and node._extra is None and len(grads_out) == 1 and not (
+                if fast and node._extra is None and len(grads_out) == 1 and not node.runs_user_code and not (
                         node.broadcasting and node._in_meta is not None):
                     if node._saved is not None or node.saves_output:
                         node.check_saved()  # torch unpacks every saved value before the rule runs
@@ -287,6 +296,9 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
                         _wrong_count(node, grads_in)
                 else:
                     grads_in = call_node(node, grads_out, observer)
+                    if node._extra is not None or node.runs_user_code:  # hooks, a custom backward saw them
+                        foreign.update(id(g._data) for g in grads_in if g is not None)
+                        foreign.update(id(g._data) for g in grads_out if g is not None)
                 grads_out = None
                 if not retain_graph:
                     note_release(node)  # a failing statement gets its graph back
@@ -477,25 +489,28 @@ def _accumulate_nonleaf(t, g):
     t._grad = Tensor._wrap(g._data.copy()) if t._grad is None else Tensor._wrap(t._grad._data + g._data)
 
 
-def _accumulate(acc, g, create_graph, observer):
+def _accumulate(acc, g, create_graph, observer, owned=False):
+    """Add gradient ``g`` into leaf ``acc``'s ``.grad``; True if ``.grad`` is now ``g`` itself
+    (``owned``: nobody else holds ``g``, see run())."""
     t = acc._var()
     if t is None:
-        return
+        return False
     if observer is not None:
         observer.accumulate(t, g)
     touch_grad(t)
     if g._data.dtype != t._data.dtype:
         g = g.to(t.dtype)
+    took = False
     if t._grad is None:
         if create_graph:
             # a copy, as torch's clone_obey_contract makes (CopyBackwards): .grad never aliases a
             # tensor of the graph or the caller's gradient, which later accumulation writes into
             from .ops.inplace import CopyBackwards
             t._grad = CopyBackwards.apply(Tensor._wrap(np.empty_like(t._data)), g)
-        elif g._grad_fn is None and g._data.base is None and _getrefcount(g) <= 3 \
-                and _getrefcount(g._data) <= 2:
+        elif owned and g._grad_fn is None and g._data.base is None and g._data.flags.writeable:
             # nobody else holds this gradient: take it instead of copying
             t._grad = g
+            took = True
         else:
             t._grad = Tensor._wrap(np.array(g._data, copy=True))
     elif create_graph or STATE.grad_enabled:
@@ -515,6 +530,7 @@ def _accumulate(acc, g, create_graph, observer):
             r = hook((), (g,))
             if r is not None:
                 _check_hook_tuple(r, (), hook)
+    return took
 
 
 def _needed_nodes(roots, target_nodes):

@@ -53,6 +53,9 @@ class Node:
     explain = ""
     #: Inputs may broadcast or be promoted: the engine sums/casts grads back to each input.
     broadcasting = False
+    #: True where backward runs the user's code (a custom Function): the gradients it sees or
+    #: returns may be held by the user, so no leaf takes them as its .grad without a copy.
+    runs_user_code = False
     #: With ``broadcasting``: the rule itself returns each input's shape (reductions, cat),
     #: so only a dtype difference needs the engine's help.
     casts_only = False

@@ -111,12 +111,29 @@ def parse_tokens(tokens: Iterator[Token], tables, start: str, callbacks: dict,
                 value = children[0]
             elif callback[0] == "_":
                 value = children  # an inlined rule: its parent splices these
+                if len(children) > _CHAIN_LIMIT and callback.startswith(_CHAINS):
+                    raise _too_deep(token)
             else:
                 value = callbacks[callback](children)
             state_stack.append(states[state_stack[-1]][origin])
             value_stack.append(value)
             if at_end and state_stack[-1] == end_state:
                 return value_stack[-1]
+
+
+# ``a + b + c ...`` arrives as one flat list and becomes a left-nested chain, refused by
+# the nesting limit (checks.MAX_DEPTH) once built. A chain far past that limit is refused
+# while it is being read, so a flat sum of millions of terms fails in a moment.
+_CHAINS = ("__arith_expr_star", "__term_star", "__shift_expr_star", "__and_expr_star", "__xor_expr_star",
+           "__expr_star")
+_CHAIN_LIMIT = 20_000  # items: 10,000 operators, ten times the nesting limit
+
+
+def _too_deep(token: Token):
+    from .errors import ParseError
+
+    return ParseError("expression too deeply nested (the limit is 1000 levels)", line=token.line,
+                      column=token.column, end_line=token.end_line, end_column=max(token.end_column, token.column + 1))
 
 
 def _expected(row: dict) -> frozenset:

@@ -64,7 +64,10 @@ def run(text: str, start: str, expression: bool, line: int = 1, column: int = 1)
         def accepts_magic() -> bool:
             return "MAGIC" in states[state_stack[-1]]
 
-    tokens = indent_tokens(tokenize(text, tables, accepts_magic, line, column), state, expression)
+    tokens = tokenize(text, tables, accepts_magic, line, column)
+    if len(text) > MAX_TOKENS:  # only a text this long can hold that many tokens
+        tokens = _at_most(tokens, MAX_TOKENS)
+    tokens = indent_tokens(tokens, state, expression)
     try:
         result = parse_tokens(tokens, tables, start, _get_callbacks(), state_stack)
     except LexFailure as failure:
@@ -82,6 +85,22 @@ def run(text: str, start: str, expression: bool, line: int = 1, column: int = 1)
                 err = later
         raise err from None
     return result, state
+
+
+# A program longer than this is refused as soon as the lexer reaches it, rather than after
+# seconds of parsing (a flat 1+1+... of millions of terms was refused only by the nesting
+# limit, once wholly parsed). The tutorials are a few thousand tokens; a string literal is
+# one token however long.
+MAX_TOKENS = 1_000_000
+
+
+def _at_most(tokens, limit):
+    for count, token in enumerate(tokens, 1):
+        if count > limit:
+            raise ParseError(f"the input is too long: more than {limit:,} tokens (the limit of one input)",
+                             line=token.line, column=token.column, end_line=token.line,
+                             end_column=token.column + 1)
+        yield token
 
 
 def _located(err: ParseError, text: str, filename: str) -> ParseError:

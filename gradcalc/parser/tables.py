@@ -8,6 +8,22 @@ _loaded = None
 _ASCII_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
 
 
+# The string terminals of grammar.lark, each with the same language written as an
+# "unrolled loop" (a run of plain characters, then an escape or lone quote and a run,
+# repeated). Python's re keeps a backtracking record for every repetition of a group:
+# the grammar's ``(?:plain|escape)*`` cost hundreds of bytes per character of a string
+# literal (a 10 MB literal took gigabytes); a repeated character class keeps none, so
+# the unrolled form needs memory only per escape. Keyed by the grammar's regex: a grammar
+# that changes the terminal gets its own regex back (tests/parser/test_lexer_memory.py
+# checks that the rewrite is in use and matches as the grammar's does).
+_LINEAR = {
+    '[a-zA-Z]{0,2}("(?!"")(?:[^"\\\\\n]|\\\\[\\s\\S])*"|\'(?!\'\')(?:[^\'\\\\\n]|\\\\[\\s\\S])*\')':
+        '[a-zA-Z]{0,2}("(?!"")[^"\\\\\\n]*(?:\\\\[\\s\\S][^"\\\\\\n]*)*"|\'(?!\'\')[^\'\\\\\\n]*(?:\\\\[\\s\\S][^\'\\\\\\n]*)*\')',
+    '[a-zA-Z]{0,2}("""(?:[^"\\\\]|\\\\[\\s\\S]|"(?!""))*"""|\'\'\'(?:[^\'\\\\]|\\\\[\\s\\S]|\'(?!\'\'))*\'\'\')':
+        '[a-zA-Z]{0,2}("""[^"\\\\]*(?:(?:\\\\[\\s\\S]|"(?!""))[^"\\\\]*)*"""|\'\'\'[^\'\\\\]*(?:(?:\\\\[\\s\\S]|\'(?!\'\'))[^\'\\\\]*)*\'\'\')',
+}
+
+
 class Tables:
     """The grammar compiled for the runtime: lexer regexes and the LALR table.
 
@@ -39,7 +55,7 @@ class Tables:
             rules.append((origin, size, include, trailing, bool(expand1), callback, plain, unit))
         self.rules = rules
         self.master = re.compile(
-            "|".join(f"(?P<{name}>{regex})" for name, regex in data["terminals"])
+            "|".join(f"(?P<{name}>{_LINEAR.get(regex, regex)})" for name, regex in data["terminals"])
         )
         self.magic = re.compile(data["special_terminals"]["MAGIC"])
         self.keywords = data["keywords"].get("NAME", {})

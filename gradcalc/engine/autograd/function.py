@@ -92,6 +92,8 @@ class BackwardCFunction(FunctionCtx, Node):
     Unlike the op nodes it has a ``__dict__``: users store anything on ``ctx``.
     """
 
+    runs_user_code = True
+
     _forward_cls = None
     zero_missing_grads = False  # we materialize (or not, per ctx) ourselves, see _grads_in
     # defaults of what forward may set (torch's public attributes exist only once set)
