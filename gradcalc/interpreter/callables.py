@@ -55,11 +55,39 @@ def _call(fn, name, args, kwargs):
     try:
         return fn(*args, **kwargs)
     except (AttributeError, KeyError) as exc:  # the engine reached into an argument of the wrong type
+        if not _raised_by_the_engine(exc):
+            raise  # the user's own code, called back (a hook, a custom backward): its error stands
         raise argument_error(fn, name, args, kwargs) from exc
     except (TypeError, ValueError, IndexError, ZeroDivisionError, OverflowError) as exc:
-        if not _INTERNAL.search(f"{exc}") and not type(exc).__module__.startswith("numpy"):
+        tb = exc.__traceback__
+        if type(exc) is TypeError and tb is not None and tb.tb_next is None:
+            # the call itself (arity, keywords): Python's words, with torch's name for the function
+            qualname = getattr(fn, "__qualname__", name)
+            raise TypeError(str(exc).replace(f"{qualname}()", f"{name}()")) from None
+        if not _raised_by_the_engine(exc) or (
+                not _INTERNAL.search(f"{exc}") and not type(exc).__module__.startswith("numpy")):
             raise
         raise argument_error(fn, name, args, kwargs) from None
+
+
+_ENGINE_DIR = None
+
+
+def _raised_by_the_engine(exc) -> bool:
+    """Whether the innermost frame of ``exc`` is the engine's (or numpy's), not the user's code."""
+    global _ENGINE_DIR
+    if _ENGINE_DIR is None:
+        import os
+
+        import gradcalc.engine
+        _ENGINE_DIR = os.path.dirname(gradcalc.engine.__file__) + os.sep
+    tb = exc.__traceback__
+    if tb is None:
+        return False
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    filename = tb.tb_frame.f_code.co_filename
+    return filename.startswith(_ENGINE_DIR) or "numpy" in filename
 
 
 class _Wrapped:
