@@ -59,6 +59,8 @@ def error_text(err) -> str:
     """The plain text of a user error; an interrupted statement is just ``KeyboardInterrupt``."""
     if getattr(err, "kind", None) == "KeyboardInterrupt":
         return "KeyboardInterrupt"
+    if getattr(err, "kind", None) == "UsageError":  # how a magic was typed: one line, as IPython's
+        return "UsageError: " + "; ".join(part.strip() for part in str(err.message).split("\n") if part.strip())
     render = getattr(err, "render", None)
     return render() if render is not None else f"{type(err).__name__}: {err}"
 

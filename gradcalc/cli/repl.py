@@ -12,6 +12,7 @@ we print ``KeyboardInterrupt`` and prompt again.
 
 from __future__ import annotations
 
+import re
 import sys
 import traceback
 
@@ -20,10 +21,13 @@ from .render import Message
 EXIT_WORDS = ("exit()", "quit()", "exit", "quit")
 
 
+_HELP_QUERY = re.compile(r"\?([A-Za-z_][\w.]*)|([A-Za-z_][\w.]*)\?")
+
+
 def banner() -> str:
     from gradcalc import __version__
 
-    return f"gradcalc {__version__} — PyTorch-style autograd on numpy. %help for help, Ctrl-D to leave."
+    return f"gradcalc {__version__} — PyTorch-style autograd on numpy. %help for help, Ctrl-D exits."
 
 
 def main(args, session_factory=None, prompt_input=None, prompt_output=None, stdout=None, stderr=None) -> int:
@@ -43,6 +47,8 @@ def main(args, session_factory=None, prompt_input=None, prompt_output=None, stdo
 
     def display(value):
         output.display(value)
+        if made:
+            made[0].namespace["_"] = value  # the last echoed value, as in Python's REPL and IPython
         from gradcalc.engine.node import Node
         if isinstance(value, Node) and made:
             # a grad_fn echoes as torch's repr, then the graph behind it, a few levels deep
@@ -167,6 +173,9 @@ class Repl:
         from gradcalc.interpreter import UserError
 
         exit_requested = getattr(interpreter, "ExitRequested", SystemExit)
+        query = _HELP_QUERY.fullmatch(source.strip())
+        if query:  # `torch.ones?` or `?torch.ones`, as IPython: what %help NAME shows
+            source = f"%help {query.group(1) or query.group(2)}"
         try:
             run(source, filename="<stdin>")
         except exit_requested as request:  # exit(n) in the user's code, e.g. inside an if

@@ -7,7 +7,10 @@
     Ctrl-C       clear the input (prompt_toolkit raises KeyboardInterrupt; the loop
                  shows a fresh prompt)
     Ctrl-D       leave, on an empty input
-    Ctrl-R       search the history backwards (prompt_toolkit's own)
+    Ctrl-R       search the history backwards (prompt_toolkit's own); Enter takes the match
+                 into the input (as bash, IPython and ptpython), Ctrl-G/Ctrl-C cancel
+    Space        on a line holding only the pre-typed indentation, the spaces the user types
+                 replace it (as ptpython): typing the block's indentation gives it once
     →, Ctrl-E    take the grey suggestion from history (prompt_toolkit's own)
 
 A paste (bracketed paste) is inserted as typed text without auto-indentation, so a
@@ -16,10 +19,17 @@ pasted indented block keeps its own indentation.
 
 from __future__ import annotations
 
-from prompt_toolkit.filters import Condition, has_completions, has_selection
+import weakref
+
+from prompt_toolkit.filters import Condition, has_completions, has_selection, is_searching
 from prompt_toolkit.key_binding import KeyBindings
 
 from .repl_continuation import dedent_width, on_enter
+
+
+# buffer -> (row, indentation) just pre-typed by Enter on that row; the first space typed
+# there replaces it (weak keys: a buffer lives as long as its prompt)
+_PRETYPED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def repl_key_bindings() -> KeyBindings:
@@ -32,13 +42,16 @@ def repl_key_bindings() -> KeyBindings:
         state = get_app().current_buffer.complete_state
         return bool(state and state.current_completion)
 
-    @kb.add("enter", filter=completion_selected & has_completions)
-    def _take_completion(event):
-        # Enter on a highlighted completion takes it (the text is already in place)
-        # and closes the menu; it does not submit.
-        event.current_buffer.complete_state = None
+    @kb.add("enter", filter=is_searching)
+    def _accept_search(event):
+        # Enter ends the search with the match in the input, ready to edit or run
+        from prompt_toolkit.search import accept_search
 
-    @kb.add("enter", filter=~has_selection)
+        accept_search()  # the found text stays in the input buffer, focused again
+        buffer = event.app.current_buffer
+        buffer.cursor_position = len(buffer.text)  # ready to run (Enter) or to extend
+
+    @kb.add("enter", filter=~has_selection & ~is_searching & ~(completion_selected & has_completions))
     def _enter(event):
         buffer = event.current_buffer
         document = buffer.document
@@ -61,6 +74,24 @@ def repl_key_bindings() -> KeyBindings:
             buffer.validate_and_handle()
         else:
             buffer.insert_text("\n" + action.indent)
+            _PRETYPED[buffer] = (buffer.document.cursor_position_row, action.indent)
+
+    # Registered after _enter: where both apply, the later binding wins in prompt_toolkit.
+    @kb.add("enter", filter=completion_selected & has_completions & ~is_searching)
+    def _take_completion(event):
+        # Enter on a highlighted completion takes it (the text is already in place)
+        # and closes the menu; it does not submit.
+        event.current_buffer.complete_state = None
+
+    @kb.add(" ", filter=~is_searching)
+    def _space(event):
+        buffer = event.current_buffer
+        pretyped = _PRETYPED.pop(buffer, None)
+        document = buffer.document
+        if pretyped is not None and pretyped[1] and document.cursor_position_row == pretyped[0] \
+                and document.current_line == pretyped[1] and document.is_cursor_at_the_end_of_line:
+            buffer.delete_before_cursor(len(pretyped[1]))  # the user types the indentation themselves
+        buffer.insert_text(" " * event.arg)
 
     @Condition
     def in_leading_blanks() -> bool:

@@ -9,7 +9,8 @@ suggestions from history, the keys of repl_keys.
 from __future__ import annotations
 
 from prompt_toolkit import PromptSession
-from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+from prompt_toolkit.auto_suggest import AutoSuggestFromHistory, ConditionalAutoSuggest
+from prompt_toolkit.filters import has_completions
 from prompt_toolkit.enums import EditingMode
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.output import ColorDepth
@@ -49,7 +50,8 @@ def make_prompt_session(session, history, color: bool, input=None, output=None, 
         key_bindings=repl_key_bindings(),
         history=history,
         enable_history_search=False,  # Up/Down walk history; Ctrl-R searches it
-        auto_suggest=AutoSuggestFromHistory() if color else None,  # grey text needs colour
+        # grey text needs colour; hidden while the completion menu is open (one proposal at a time)
+        auto_suggest=ConditionalAutoSuggest(AutoSuggestFromHistory(), ~has_completions) if color else None,
         completer=SandboxCompleter(session, sandbox=sandbox),
         complete_while_typing=False,
         lexer=lexer,

@@ -165,6 +165,22 @@ class method_descriptor:
         return f"<method '{self.__name__}' of 'torch._C.TensorBase' objects>"
 
 
+def make_help(write):
+    """``help(obj)``: the signature and description ``%help`` shows, written with ``write``."""
+    from .sandbox import builtin_function_or_method as language_builtin
+    from .sandbox import describe
+
+    def help_(*args):
+        if len(args) != 1:
+            write("Type help(object) for help about object, or %help for what the language offers.\n")
+            return None
+        signature, description = describe(args[0])
+        write(signature + ("\n    " + description if description else "") + "\n")
+        return None
+
+    return language_builtin("help", help_, "Type help() for interactive help, or help(object) for help about object.")
+
+
 def argument_error(fn, name, args, kwargs):
     """torch's message for a call whose arguments the engine could not use."""
     from gradcalc.engine import Tensor

@@ -11,6 +11,7 @@ from gradcalc.parser.parsing import normalize
 
 from . import locate, sandbox
 from .atomic import Transaction
+from .callables import make_help
 from .compile_stmt import compile_expression, compile_module
 from .errors import UserError, from_exception, from_parse_error
 from .runtime import ExitRequested, RUNNING_FLAG, Runtime, Stop, raise_stop
@@ -36,6 +37,7 @@ class Session:
         self.namespace = {}
         builtins = dict(sandbox.global_names())
         builtins["print"] = sandbox.make_print(out if out is not None else (lambda text: sys.stdout.write(text)))
+        builtins["help"] = make_help(out if out is not None else (lambda text: sys.stdout.write(text)))
         self.max_elements = max_elements
         self.timeout = timeout
         self.warn = warn
@@ -70,6 +72,19 @@ class Session:
             frame = self._frame
             for ex, _ in code:
                 self._atomic(ex, frame)
+
+    def compiled(self, source, filename="<input>"):
+        """A function running ``source`` (parsed and compiled once, values not echoed), each
+        statement atomic: for running the same code many times (%timeit)."""
+        with _Running(self):
+            code = self._compile(source, filename, parse, lambda node, text: compile_module(
+                node, self._rt, filename, text, echo=False))
+
+        def run_compiled():
+            with _Running(self):
+                for ex, _ in code:
+                    self._atomic(ex, self._frame)
+        return run_compiled
 
     def eval(self, expression_source, filename="<input>"):
         """The value of one expression (atomic too)."""

@@ -92,6 +92,8 @@ def unexpected_token(err: UnexpectedToken, state: LineState, text: str) -> Parse
         return _at("the ':=' operator is not supported in gradcalc", tok)
     if kind == "EQUAL" and prev is not None and prev.type == "COLON" and prev.end_pos == tok.start_pos:
         return _at("the ':=' operator is not supported in gradcalc", prev)
+    if kind == "PERCENT" and prev is not None and prev.type == "SEMICOLON":
+        return _at("a magic (%name) must start its own line, not follow ';'", tok)
     if kind == "DOT" and prev is not None and prev.type == "FROM":
         return _at("relative imports are not supported in gradcalc", tok)
     if state.brackets and state.brackets[-1].type == "LPAR" and (

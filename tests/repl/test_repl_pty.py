@@ -209,8 +209,14 @@ def test_ctrl_r_searches_history(repl):
     row = process.screen.row
     process.send("\x12alph")
     process.wait_for(lambda: "alpha = 1" in process.screen.line(row), "the search result")
-    process.send("\r")  # accept the search result into the input
+    process.send("\r")  # Enter accepts the match into the input (the search field closes)
     process.wait_for(lambda: process.screen.line(row).startswith(">>> alpha = 1"), "the input")
+    process.send("0")  # typed after Enter: it goes into the input, at its end
+    process.wait_for(lambda: process.screen.line(row).rstrip() == ">>> alpha = 10", "the edited input")
+    process.send("\r")
+    process.wait_prompt(after_row=row)
+    prompt, out_row = process.type_line("alpha")
+    assert process.output_between(out_row, process.screen.row) == "10"
 
 
 def test_colour_in_a_terminal(repl):
@@ -257,3 +263,70 @@ def test_a_grad_fn_echoes_with_its_graph(repl):
     assert lines[1:] == ["SumBackward0 (y)  () float32",
                          "└── MulBackward0  (2,) float32",
                          "    └── AccumulateGrad (x)  (2,) float32  requires_grad=True"]
+
+
+def test_enter_on_a_highlighted_completion_takes_it(repl):
+    process = repl(env={"NO_COLOR": "1"})
+    row = process.screen.row
+    process.send("torch.zeros_l\t")  # one candidate: completed in place
+    process.wait_for(lambda: process.screen.line(row).startswith(">>> torch.zeros_like"), "the completion")
+    process.send("\x15")  # Ctrl-U: clear
+    process.send("torch.zero\t")
+    process.wait_for(lambda: "zeros_like" in process.screen.text(), "the menu")
+    process.send("\x1b[B")  # Down: highlight a completion
+    process.wait_for(lambda: process.screen.line(row).startswith(">>> torch.zeros"), "the highlighted completion")
+    process.send("\r")  # takes it; does not run the line
+    process.send("(2)")
+    process.wait_for(lambda: process.screen.line(row).rstrip().endswith("(2)"), "the typed call")
+    text = process.screen.line(row).rstrip()
+    assert text in (">>> torch.zeros(2)", ">>> torch.zeros_like(2)")
+    assert "<built-in method" not in process.screen.text()  # Enter did not run `torch.zeros`
+
+
+def test_typed_indentation_replaces_the_pretyped_one(repl):
+    process = repl(env={"NO_COLOR": "1"})
+    row = process.screen.row
+    prompt, _ = process.type_line("for i in range(2):")
+    assert prompt == "...     "
+    process.send("    a = i\r")  # the user types the indentation too
+    process.wait_for(lambda: len(process.screen.lines) > row + 2
+                     and process.screen.line(row + 2).startswith("..."), "the next line")
+    assert process.screen.line(row + 1).rstrip() == "...     a = i"
+    prompt, _ = process.type_line("")  # the empty line runs the block
+    assert prompt == ">>> "
+    prompt, out_row = process.type_line("a")
+    assert process.output_between(out_row, process.screen.row) == "1"
+
+
+def test_underscore_is_the_last_echoed_value(repl):
+    process = repl(env={"NO_COLOR": "1"})
+    process.type_line("torch.tensor([1.0, 2.0]) * 3")
+    prompt, row = process.type_line("_.sum()")
+    assert process.output_between(row, process.screen.row) == "tensor(9.)"
+    prompt, row = process.type_line("_ + 1")
+    assert process.output_between(row, process.screen.row) == "tensor(10.)"
+
+
+def test_timeit_prints_as_ipython(repl):
+    process = repl(env={"NO_COLOR": "1"})
+    process.type_line("x = torch.ones(3)")
+    prompt, row = process.type_line("%timeit x * 2")
+    assert re.fullmatch(r"[\d.]+ (ns|µs|ms|s) ± [\d.]+ (ns|µs|ms|s) per loop \(mean ± std\. dev\. of 7 runs, "
+                        r"[\d,]+ loops? each\)", process.output_between(row, process.screen.row))
+
+
+def test_help_and_question_mark_show_what_percent_help_shows(repl):
+    process = repl(env={"NO_COLOR": "1"})
+    prompt, row = process.type_line("%help torch.ones")
+    expected = process.output_between(row, process.screen.row)
+    assert expected.startswith("ones(")
+    for line in ("torch.ones?", "?torch.ones"):
+        prompt, row = process.type_line(line)
+        assert process.output_between(row, process.screen.row) == expected
+    prompt, row = process.type_line("help(torch.ones)")
+    assert process.output_between(row, process.screen.row) == expected
+
+
+def test_the_banner_fits_80_columns(repl):
+    process = repl()
+    assert len(process.screen.line(0).rstrip()) <= 80

@@ -19,3 +19,46 @@ def run(ctx, args: str) -> None:
     start = time.perf_counter()
     ctx.session.run(args, filename="<time>")
     ctx.output.write(f"Wall time: {format_duration(time.perf_counter() - start)}\n")
+
+
+# -- %timeit STMT, as IPython's ----------------------------------------------------------------
+
+REPEAT = 7  # IPython's default -r
+
+
+def timeit(ctx, args: str) -> None:
+    """Run STMT in loops of an automatically chosen count (1, 10, 100 ... until a loop
+    takes 0.2 s), 7 times, and print the mean and standard deviation of one run, as
+    IPython's %timeit prints them. The statement's values are not echoed."""
+    import math
+
+    if not args.strip():
+        raise ctx.error("UsageError", "usage: %timeit STATEMENT")
+    body = ctx.session.compiled(args, filename="<timeit>")
+
+    def timed(number):
+        start = time.perf_counter()
+        for _ in range(number):
+            body()
+        return time.perf_counter() - start
+
+    number = 1
+    for index in range(10):
+        number = 10 ** index
+        if timed(number) >= 0.2:
+            break
+    runs = [timed(number) / number for _ in range(REPEAT)]
+    mean = math.fsum(runs) / len(runs)
+    std = math.sqrt(math.fsum((x - mean) ** 2 for x in runs) / len(runs))
+    ctx.output.write(f"{format_timespan(mean)} ± {format_timespan(std)} per loop (mean ± std. dev. of "
+                     f"{REPEAT} run{'s' if REPEAT != 1 else ''}, {number:,} loop{'s' if number != 1 else ''} each)\n")
+
+
+def format_timespan(seconds: float, precision: int = 3) -> str:
+    """IPython's _format_time: ``6.36 µs``, ``35.6 ns``, ``1.2 s``."""
+    import math
+
+    units = ("s", "ms", "µs", "ns")
+    scaling = (1, 1e3, 1e6, 1e9)
+    order = min(-int(math.floor(math.log10(seconds)) // 3), 3) if seconds > 0.0 else 3
+    return "%.*g %s" % (precision, seconds * scaling[order], units[order])
