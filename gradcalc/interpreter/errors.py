@@ -247,7 +247,8 @@ def suggestion(name, candidates):
 
     difflib proposes near misses; a candidate is kept when the edits to reach it
     stay within Python's own bound for its suggestions (a swap of two letters
-    counting as one edit), and the fewest edits win, then the closest length
+    counting as one edit), and the fewest edits win, then a common name over a rare
+    one (``sinn`` -> ``sin`` rather than ``sinh``), then the closest length
     (``rands`` -> ``randn`` rather than ``rand``).
     """
     import difflib
@@ -257,8 +258,20 @@ def suggestion(name, candidates):
     for i, c in enumerate(close):
         edits = _edits(name, c)
         if edits <= (len(name) + len(c) + 3) * 2 // 6:
-            ranked.append((edits, abs(len(c) - len(name)), i, c))
-    return min(ranked)[3] if ranked else None
+            ranked.append((edits, c not in _COMMON, abs(len(c) - len(name)), i, c))
+    return min(ranked)[-1] if ranked else None
+
+
+# The names beginners' PyTorch code uses most (the tutorials' functions, methods and
+# builtins): between equally close candidates, the one a user more likely meant.
+_COMMON = frozenset("""
+    tensor ones zeros full empty arange linspace eye rand randn randint manual_seed ones_like zeros_like
+    add sub mul div pow neg abs exp log sqrt sin cos tan tanh sigmoid relu softmax log_softmax clamp
+    sum mean max min prod std var norm argmax argmin matmul mm dot bmm cat stack reshape view flatten
+    squeeze unsqueeze transpose permute expand item tolist numpy backward detach grad requires_grad
+    zero_ no_grad float long int size shape dtype print range len list dict str round zip enumerate
+    Linear ReLU Sequential Module Parameter MSELoss CrossEntropyLoss SGD Adam step zero_grad parameters
+""".split())
 
 
 def did_you_mean(name, candidates):

@@ -592,6 +592,8 @@ def _private_reader(name):
             info = _USER_CLASSES.get(obj)
             if info is not None:
                 return _read_user_class(obj, name, info)
+        if tp is module and name == "__version__" and obj._name == "torch":
+            return _engine().__version__  # what scripts print or compare first
         raise AttributeError(_PRIVATE.format(name=name))
     return read
 

@@ -108,3 +108,20 @@ def test_function_reprs_are_torchs():
     assert lines[3] == "<method 'add' of 'torch._C.TensorBase' objects>"
     assert re.fullmatch(r"<built-in method add of Tensor object at 0x[0-9a-f]+>", lines[4])
     assert re.fullmatch(r"<function manual_seed at 0x[0-9a-f]+>", lines[5])
+
+
+def test_torch_version_is_a_version_string():
+    assert Run(echo=True)("torch.__version__\nimport torch as t\nprint(t.__version__ >= '2')") == \
+        "'2.13.0+gradcalc'\nTrue\n"
+    assert Run().error("import torch.nn as nn\nnn.__version__").kind == "AttributeError"
+
+
+@pytest.mark.parametrize("typo, meant", [("sinn", "sin"), ("rands", "randn"), ("zeross", "zeros")])
+def test_did_you_mean_prefers_the_closest_common_name(typo, meant):
+    assert Run().error(typo).message.endswith(f"Did you mean: '{meant}'?")
+    assert Run().error(f"torch.{typo}").message.endswith(f"Did you mean: '{meant}'?")
+
+
+def test_help_shows_the_signature_and_description():
+    out = Run()("help(torch.ones)\nx = torch.ones(2)\nhelp(x.sum)")
+    assert out.startswith("ones(") and "\nsum(" in out
