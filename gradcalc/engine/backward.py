@@ -232,6 +232,12 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
     # ``foreign``: ids of arrays the user may hold (root gradients, what hooks saw or returned).
     foreign = {id(g._data) for g in grads}
     taken = set()
+    # What this backward frees, kept until the next one frees anything: %explain can show a
+    # pass after it ran (the graph itself stays freed for backward, as torch's).
+    released = None
+    if not retain_graph:
+        released = LAST_RELEASED
+        released.clear()
 
     buffers = {}
     for (node, nr), g in zip(roots, grads):
@@ -302,6 +308,9 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
                 grads_out = None
                 if not retain_graph:
                     note_release(node)  # a failing statement gets its graph back
+                    if released is not None:
+                        released[node] = (node._saved, node._versions if node._saved is not None else None,
+                                          node._out if node.saves_output else None)
                     if node._saved is not None:
                         node._saved = FREED
                     if node.saves_output:
@@ -350,6 +359,14 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
     if targets is not None and not accumulate:
         return captured
     return None
+
+
+LAST_RELEASED = {}  # node -> (saved, versions, saved output) freed by the last backward
+
+
+def kept_for_explain(node):
+    """What the last backward freed of ``node`` (saved, versions, output), or None."""
+    return LAST_RELEASED.get(node)
 
 
 def _wrong_count(node, r):

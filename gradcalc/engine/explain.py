@@ -114,6 +114,58 @@ def explain_backward(t, gradient=None, dry=False, retain_graph=None, max_steps=N
     (t,), (grad,) = _backward._roots(t, gradient)
     trace = Trace(t, grad, dry)
     recorder = _Recorder(trace, max_steps)
+    revived = _revive_last_backward(t)
+    try:
+        _run_recorded(t, grad, dry, retain_graph, recorder)
+    finally:
+        _free_again(revived)
+    _order_ready_leaves(trace.steps)
+    for step in trace.leaves:
+        if step.stored:
+            step.result = step.tensor.grad
+        else:
+            g = step.grad if step.grad._data.dtype == step.tensor._data.dtype else step.grad.to(step.tensor.dtype)
+            step.result = g if step.previous is None else Tensor._wrap(step.previous._data + g._data)
+    return trace
+
+
+def _revive_last_backward(t):
+    """Give the nodes of ``t``'s graph that the last backward freed their saved values back,
+    for this explanation only (``_free_again`` undoes it): %explain works after a backward."""
+    from .node import _FREED
+
+    revived = []
+    seen = set()
+    stack = [t._grad_fn] if t._grad_fn is not None else []
+    while stack:
+        node = stack.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        kept = _backward.kept_for_explain(node)
+        if kept is not None and (node._saved is _FREED or node.saves_output and node._out is _FREED):
+            revived.append(node)
+            saved, versions, out = kept
+            node._saved = saved
+            if saved is not None:
+                node._versions = versions
+            if node.saves_output:
+                node._out = out
+        stack.extend(child for child, _ in node._next if child is not None and child not in seen)
+    return revived
+
+
+def _free_again(nodes):
+    from .node import _FREED
+
+    for node in nodes:
+        if node._saved is not None:
+            node._saved = _FREED
+        if node.saves_output:
+            node._out = _FREED
+
+
+def _run_recorded(t, grad, dry, retain_graph, recorder):
     if not dry:
         _backward.backward(t, grad, retain_graph=retain_graph, observer=recorder)
     else:
@@ -128,14 +180,6 @@ def explain_backward(t, gradient=None, dry=False, retain_graph=None, max_steps=N
         finally:
             for r, g in retained:
                 r._grad = g
-    _order_ready_leaves(trace.steps)
-    for step in trace.leaves:
-        if step.stored:
-            step.result = step.tensor.grad
-        else:
-            g = step.grad if step.grad._data.dtype == step.tensor._data.dtype else step.grad.to(step.tensor.dtype)
-            step.result = g if step.previous is None else Tensor._wrap(step.previous._data + g._data)
-    return trace
 
 
 def _order_ready_leaves(steps):

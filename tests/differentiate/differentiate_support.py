@@ -140,14 +140,14 @@ CASES = {
     "graph_no_graph": (TUTORIAL, "%graph torch.ones(2)"),
     "graph_grad_fn": (TUTORIAL, "%graph y.grad_fn"),
     "graph_multi_output": (MULTI, "%graph r"),
-    "explain_tutorial": (TUTORIAL, "%explain out"),
-    "explain_tutorial_dry": (TUTORIAL, "%explain out --dry"),
-    "explain_tutorial_one_line": (TUTORIAL_ONE_LINE, "%explain out"),
-    "explain_vector": (TUTORIAL_VECTOR, "%explain y --gradient v"),
+    "explain_tutorial": (TUTORIAL, "%explain out --accumulate"),
+    "explain_tutorial_dry": (TUTORIAL, "%explain out"),  # dry is the default
+    "explain_tutorial_one_line": (TUTORIAL_ONE_LINE, "%explain out --accumulate"),
+    "explain_vector": (TUTORIAL_VECTOR, "%explain y --gradient v --accumulate"),
     "explain_broadcast": (BROADCAST, "%explain c --gradient torch.ones(2, 3) --dry"),
-    "explain_accumulate": (ACCUMULATE, "%explain q"),
+    "explain_accumulate": (ACCUMULATE, "%explain q --accumulate"),
     "explain_large": (LARGE, "%explain m --dry"),
-    "explain_multi_output": (MULTI, "%explain r"),
+    "explain_multi_output": (MULTI, "%explain r --accumulate"),
 }
 
 

@@ -63,9 +63,9 @@ def test_magics_in_a_script_print_the_expected_text(tmp_path, name):
         assert r.stdout == f.read()
 
 
-def test_explain_in_a_script_changes_grad_as_backward_would(tmp_path):
+def test_explain_accumulate_in_a_script_changes_grad_as_backward_would(tmp_path):
     script = tmp_path / "s.py"
-    script.write_text("import torch\n" + CASES["explain_tutorial"][0] + "%explain out\nprint(x.grad)\n",
+    script.write_text("import torch\n" + CASES["explain_tutorial"][0] + "%explain out --accumulate\nprint(x.grad)\n",
                       encoding="utf-8")
     r = gradcalc(str(script))
     assert r.returncode == 0, r.stderr

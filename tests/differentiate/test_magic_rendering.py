@@ -44,13 +44,29 @@ def test_explain_one_line_tutorial_shows_each_factor():
         assert piece in text
 
 
-def test_explain_has_the_effect_of_backward_unless_dry():
+def test_explain_stores_nothing_and_keeps_the_graph_unless_accumulate():
     session = new_session()
     session.run(CASES["explain_tutorial"][0])
+    run_magic(session, "%explain out")
     run_magic(session, "%explain out --dry")
     assert session.namespace["x"].grad is None
-    run_magic(session, "%explain out")
+    session.run("out.backward()")  # the graph is still there, and .grad is backward's alone
     assert session.namespace["x"].grad.tolist() == [[4.5, 4.5], [4.5, 4.5]]
+    session.run("x.grad = None\nout = (3 * (x + 2) ** 2).mean()")
+    run_magic(session, "%explain out --accumulate")
+    assert session.namespace["x"].grad.tolist() == [[4.5, 4.5], [4.5, 4.5]]
+    session.run("out.backward()")  # --accumulate keeps the graph too
+    assert session.namespace["x"].grad.tolist() == [[9.0, 9.0], [9.0, 9.0]]
+
+
+def test_explain_works_after_backward_and_backward_still_frees_the_graph():
+    session = new_session()
+    session.run(CASES["explain_tutorial"][0] + "out.backward()\n")
+    text = run_magic(session, "%explain out")
+    assert "[1] MeanBackward0 (out)" in text and "x.grad was        tensor([[4.5000" in text
+    assert session.namespace["x"].grad.tolist() == [[4.5, 4.5], [4.5, 4.5]]
+    with pytest.raises(Exception, match="backward through the graph a second time"):
+        session.run("out.backward()")
 
 
 def test_graph_dot_file(tmp_path, monkeypatch):
@@ -88,7 +104,7 @@ def test_magic_errors(line, kind, message):
 def test_explain_gradient_from_a_literal_list_takes_the_tensors_dtype():
     session = new_session()
     session.run("x = torch.tensor([1., 2.], dtype=torch.float64, requires_grad=True)\ny = x * 3\n")
-    text = run_magic(session, "%explain y --gradient [1, 0.5]")
+    text = run_magic(session, "%explain y --gradient [1, 0.5] --accumulate")
     assert session.namespace["x"].grad.tolist() == [3.0, 1.5]
     assert "dtype=torch.float64" in text
 

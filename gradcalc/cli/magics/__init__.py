@@ -52,7 +52,7 @@ USAGE = {
     "save": "%save FILE [NAME ...] [--force]",
     "load": "%load FILE",
     "graph": "%graph T [--depth N] [--dot FILE [--force]]",
-    "explain": "%explain T [--gradient V] [--dry]",
+    "explain": "%explain T [--gradient V] [--accumulate]",
 }
 
 

@@ -1,10 +1,13 @@
-"""``%explain T [--gradient V] [--dry]``: T's backward pass, step by step.
+"""``%explain T [--gradient V] [--accumulate]``: T's backward pass, step by step.
 
-Runs the pass as ``T.backward(V)`` would (same effect on every ``.grad``, graph freed
-after), or with ``--dry`` as ``autograd.grad`` would (nothing stored, graph kept),
-and prints what the engine did: gradients in, the rule, gradients out, what lands
-in each ``.grad``. The recording is the engine's (gradcalc.engine.explain), the
-text is explain_render's.
+Runs the pass as ``autograd.grad`` would: nothing is stored in any ``.grad`` and the
+graph is kept, so ``%explain out`` then ``out.backward()`` gives the same ``.grad`` as
+``out.backward()`` alone (``--dry``, the old spelling, is the default now). With
+``--accumulate`` the gradients land in ``.grad`` as ``T.backward(V, retain_graph=True)``
+would. After ``T.backward()`` freed the graph, the values that backward used are still
+shown (the engine keeps the last backward's for this). It prints what the engine did:
+gradients in, the rule, gradients out, what each ``.grad`` gets. The recording is the
+engine's (gradcalc.engine.explain), the text is explain_render's.
 """
 
 from __future__ import annotations
@@ -17,8 +20,8 @@ from .bound_names import BoundNames
 from .explain_render import render_trace
 from .magic_args import ArgsError, split_args
 
-USAGE = "%explain T [--gradient V] [--dry]"
-OPTIONS = {"gradient": True, "dry": False}
+USAGE = "%explain T [--gradient V] [--accumulate]"
+OPTIONS = {"gradient": True, "dry": False, "accumulate": False}
 MAX_STEPS = 500  # node steps shown; a longer pass still runs in full and says how many more there were
 
 # Errors the engine raises for a backward it refuses (non-scalar without gradient, freed graph...).
@@ -43,7 +46,10 @@ def run(ctx, args: str) -> None:
             except _ENGINE_ERRORS as e:
                 raise ctx.error(type(e).__name__, f"--gradient: {e}") from None
     try:
-        trace = explain_backward(t, gradient, dry=bool(opts.get("dry")), max_steps=MAX_STEPS)
+        if "dry" in opts and "accumulate" in opts:
+            raise ctx.error("UsageError", f"--dry and --accumulate contradict each other\nusage: {USAGE}")
+        trace = explain_backward(t, gradient, dry="accumulate" not in opts, retain_graph=True,
+                                 max_steps=MAX_STEPS)
     except _ENGINE_ERRORS as e:
         raise ctx.error(type(e).__name__, str(e)) from None
     show(ctx.output, render_trace(trace, BoundNames(session.namespace), title=expr))
