@@ -82,12 +82,16 @@ def main(args, stdout=None, stderr=None, session_factory=None, user_error=None) 
         value = session.eval(ga.expr, filename="<--grad>")
     except user_error as err:
         output.error(err)
+        missing = _missing_name(err, inputs)
+        if missing:  # a name of the expression the command line does not give
+            output.error(Message(f"{PROG}: {missing} has no value: add {missing}=VALUE to the command line"))
         return 1
     return _finish(ga, inputs, value, vjp, output)
 
 
 def _finish(ga, inputs, value, vjp, output) -> int:
     from .differentiate_compute import as_value_tensor, differentiate
+    from .differentiate_kinks import kink_warnings, non_finite_warnings
     from .differentiate_output import json_text, plain_table, rich_table, rows
 
     try:
@@ -95,11 +99,13 @@ def _finish(ga, inputs, value, vjp, output) -> int:
         if ga.hessian and value.numel() != 1:
             raise ValueError(f"--hessian needs an expression with a single value, "
                              f"got one of shape {tuple(value.shape)}")
+        kinks = kink_warnings(value)  # before the backward passes free the saved values
         result = differentiate(value, inputs, v=vjp, hessian=ga.hessian)
     except _ENGINE_ERRORS as e:
         output.error(Message(f"{type(e).__name__}: {e}"))
         return 1
     warnings = [f"the expression does not depend on {name}: its gradient is zero" for name in result.unused]
+    warnings += kinks + non_finite_warnings(result)
     for w in warnings:
         output.warn(f"{PROG}: warning: {w}")
     value_array = result.value.numpy()
@@ -110,11 +116,29 @@ def _finish(ga, inputs, value, vjp, output) -> int:
         if vjp is not None:
             v = np.asarray(vjp, dtype=value_array.dtype)
         output.write(json_text(ga.expr, inputs, result, value_array, vjp=v, warnings=warnings))
-    elif output.color:
-        output.print(rich_table(ga.expr, rows(ga.expr, result, value_array)))
     else:
-        output.write(plain_table(ga.expr, rows(ga.expr, result, value_array)))
+        from gradcalc.engine.printing_options import get_printoptions, set_printoptions
+
+        before = get_printoptions()
+        if ga.precision is not None:
+            set_printoptions(precision=ga.precision)
+        try:
+            if output.color:
+                output.print(rich_table(ga.expr, rows(ga.expr, result, value_array)))
+            else:
+                output.write(plain_table(ga.expr, rows(ga.expr, result, value_array)))
+        finally:
+            set_printoptions(**before)
     return 0
+
+
+def _missing_name(err, inputs):
+    import re
+
+    if getattr(err, "kind", None) != "NameError":
+        return None
+    m = re.match(r"name '(\w+)' is not defined", str(getattr(err, "message", "")))
+    return m.group(1) if m and m.group(1) not in inputs else None
 
 
 def _words(args):

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import keyword
 import math
+import re
 
 import gradcalc.engine as torch
 from gradcalc.engine.dtypes import BY_NAME
@@ -38,9 +39,10 @@ class HelpRequested(Exception):
 
 
 HELP = """\
-usage: gradcalc --grad EXPR NAME=VALUE... [--vjp V] [--hessian] [--json]
+usage: gradcalc --grad EXPR NAME=VALUE... [--vjp V] [--hessian] [--json] [--precision N]
 
-The value of EXPR and its derivatives with respect to each NAME.
+The value of EXPR and of its derivatives with respect to each NAME, at the point the
+NAME=VALUEs give (numbers, not a formula).
 
   EXPR          an expression in gradcalc's language (PyTorch's notation), e.g. 'x**2*sin(y)'
   NAME=VALUE    binds NAME to a float64 tensor that requires grad; VALUE is a number or
@@ -48,7 +50,8 @@ The value of EXPR and its derivatives with respect to each NAME.
                 NAME=VALUE:float32 picks another floating dtype
   --vjp V       the vector-Jacobian product vᵀJ instead of the full Jacobian (V shaped like EXPR)
   --hessian     second derivatives too (EXPR with a single value)
-  --json        one JSON object: value, gradients as nested lists, shapes, dtypes
+  --json        one JSON object: value, gradients as nested lists, shapes, dtypes (full precision)
+  --precision N digits after the point in the table (default 4, as torch prints)
 
 A scalar EXPR gives gradients shaped like each NAME; any other EXPR gives the Jacobian,
 shaped EXPR.shape + NAME.shape. Exit status: 0 done, 1 EXPR or a VALUE failed, 2 bad usage.
@@ -67,6 +70,7 @@ class GradArgs:
         self.no_color = False
         self.max_elements = None
         self.timeout = None
+        self.precision = None    # digits after the point in the plain table (torch's print precision)
 
 
 # option -> (attribute, takes a value)
@@ -77,9 +81,10 @@ _OPTIONS = {
     "--no-color": ("no_color", False),
     "--max-elements": ("max_elements", True),
     "--timeout": ("timeout", True),
+    "--precision": ("precision", True),
 }
 
-USAGE = "usage: gradcalc --grad EXPR NAME=VALUE... [--vjp V] [--hessian] [--json]"
+USAGE = "usage: gradcalc --grad EXPR NAME=VALUE... [--vjp V] [--hessian] [--json] [--precision N]"
 
 
 def parse_args(argv) -> GradArgs:
@@ -119,10 +124,16 @@ def parse_args(argv) -> GradArgs:
                 setattr(args, attr, True)
             continue
         if args.expr is None:
+            leibniz = _LEIBNIZ.match(word)
+            if leibniz:
+                raise UsageError(_leibniz_message(leibniz.group(1)))
             args.expr = word
             continue
         name, eq, value = word.partition("=")
         if not eq:
+            if word.isidentifier():
+                raise UsageError(f"{word} needs a value: write {word}=VALUE (--grad gives the value of the "
+                                 f"derivative at a point, e.g. {word}=3)")
             raise UsageError(f"expected NAME=VALUE, got {word!r}")
         name = name.strip()
         if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
@@ -139,6 +150,14 @@ def parse_args(argv) -> GradArgs:
     if args.hessian and args.vjp is not None:
         raise UsageError("--hessian and --vjp cannot be used together")
     return args
+
+
+_LEIBNIZ = re.compile(r"\s*d\s*/\s*d\s*([A-Za-z_]\w*)\b")
+
+
+def _leibniz_message(name):
+    return (f"--grad takes the expression itself, not d/d{name}: gradcalc --grad 'EXPR' {name}=VALUE gives the "
+            f"value of the derivative at that point (a number, not a formula)")
 
 
 def _option_value(option, value):
@@ -158,6 +177,14 @@ def _option_value(option, value):
         if not s > 0:
             raise UsageError(f"--timeout needs a positive number of seconds, got {value!r}")
         return s
+    if option == "--precision":
+        try:
+            n = int(value)
+        except ValueError:
+            n = -1
+        if not 0 <= n <= 30:
+            raise UsageError(f"--precision needs a whole number of digits from 0 to 30, got {value!r}")
+        return n
     return value
 
 

@@ -183,7 +183,7 @@ def test_a_value_that_does_not_depend_on_any_name():
     (["'a'", "x=1"], 1, "must give a tensor or a number, not str"),
     (["x*2"], 2, "expected at least one NAME=VALUE"),
     ([], 2, "expected an expression after --grad"),
-    (["x*2", "x"], 2, "expected NAME=VALUE, got 'x'"),
+    (["x*2", "x"], 2, "x needs a value: write x=VALUE"),
     (["x*2", "x=1", "--bogus"], 2, "unknown option --bogus"),
     (["x*2", "x=1", "--vjp"], 2, "--vjp needs a value"),
     (["x*2", "x=1", "--vjp", "1", "--hessian"], 2, "cannot be used together"),
