@@ -147,12 +147,17 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, value):
+        if not isinstance(value, (bool, np.bool_)):
+            raise RuntimeError("requires_grad must be a bool")  # torch's: no truthiness ('yes', 1, None)
         if value and self._data.dtype.kind != "f" and self._grad_fn is None:
             raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
         self.requires_grad_(bool(value))
 
     def requires_grad_(self, requires_grad=True):
         """Set whether autograd records operations on this leaf tensor (in place)."""
+        if not isinstance(requires_grad, (bool, np.bool_)):
+            raise TypeError(f"requires_grad_(): argument 'requires_grad' (position 1) must be bool, not "
+                            f"{type(requires_grad).__name__}")
         requires_grad = bool(requires_grad)
         touch(self)
         if self._grad_fn is not None:

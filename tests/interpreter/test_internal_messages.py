@@ -90,12 +90,16 @@ def test_nonzero_of_a_0d_tensor_is_torchs():
         "tensor([], size=(1, 0), dtype=torch.int64)\ntensor([], size=(0, 0), dtype=torch.int64)\n")
 
 
-def test_the_class_attribute_numpy_is_read_only_as_the_instances():
+def test_the_class_attribute_numpy_gives_what_the_instance_gives():
+    """torch.Tensor.numpy(x) is x.numpy(): the same array kind, sharing x's memory (as torch), its
+    writes undone with a failed statement."""
     r = Run()
-    r("x = torch.ones(2)\nv = torch.Tensor.numpy(x)")
-    err = r.error("v += 1")
-    assert "read-only" in err.message
-    assert r.ns["x"].tolist() == [1.0, 1.0]
+    r("x = torch.ones(2)\nv = torch.Tensor.numpy(x)\nw = x.numpy()")
+    assert type(r.ns["v"]) is type(r.ns["w"])
+    r("v[0] = 5")
+    assert r.ns["x"].tolist() == [5.0, 1.0]
+    r.error("if True:\n    v[1] = 7\n    1 / 0")
+    assert r.ns["x"].tolist() == [5.0, 1.0]
 
 
 def test_function_reprs_are_torchs():
@@ -125,3 +129,14 @@ def test_did_you_mean_prefers_the_closest_common_name(typo, meant):
 def test_help_shows_the_signature_and_description():
     out = Run()("help(torch.ones)\nx = torch.ones(2)\nhelp(x.sum)")
     assert out.startswith("ones(") and "\nsum(" in out
+
+
+@pytest.mark.parametrize("code, message", [
+    ("x = torch.ones(2)\nx.requires_grad = 'yes'", "RuntimeError: requires_grad must be a bool"),
+    ("x = torch.ones(2)\nx.requires_grad = 1", "RuntimeError: requires_grad must be a bool"),
+    ("x = torch.ones(2)\nx.requires_grad_(None)",
+     "TypeError: requires_grad_(): argument 'requires_grad' (position 1) must be bool, not NoneType"),
+])
+def test_requires_grad_takes_a_bool_as_torch(code, message):
+    err = Run().error(code)
+    assert f"{err.kind}: {err.message}" == message
