@@ -28,6 +28,15 @@ def _wrong_values():
 SKIP = {"torch.manual_seed", "torch.seed", "torch.set_printoptions", "torch.set_default_dtype"}
 
 
+@pytest.fixture(autouse=True)
+def _engine_settings_restored():
+    """The walk calls every function, setters of process-wide settings included: put them back."""
+    from gradcalc.interpreter import atomic
+    settings = atomic._engine_settings()
+    yield
+    atomic._restore_engine_settings(settings)
+
+
 def test_the_op_table_walked_with_wrong_arguments_never_shows_the_engines_insides():
     t = torch.ones(2, 2)
     leaks = []
