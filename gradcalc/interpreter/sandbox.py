@@ -518,8 +518,10 @@ def _accessor(tp, name):
             if info is not None:
                 return _read_user_class(obj, name, info)
             names = _class_names(obj)
-            if name in names:  # Tensor's methods: they check their self, as torch's descriptors
-                return _callables.method_descriptor(obj, name)
+            if name in names:
+                if _is_tensor_type(obj) and isinstance(getattr(obj, name, None), types.FunctionType):
+                    return _callables.method_descriptor(obj, name)  # checks its self, as torch's descriptors
+                return getattr(obj, name)
             raise _no_attribute(obj, name, names)
         return read_class
     if _is_nn_module_type(tp) or _is_data_type(tp):
