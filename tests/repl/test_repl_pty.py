@@ -271,7 +271,7 @@ def test_enter_on_a_highlighted_completion_takes_it(repl):
     process.send("torch.zeros_l\t")  # one candidate: completed in place
     process.wait_for(lambda: process.screen.line(row).startswith(">>> torch.zeros_like"), "the completion")
     process.send("\x15")  # Ctrl-U: clear
-    process.send("torch.zero\t")
+    process.send("torch.zeros\t")  # two candidates, zeros and zeros_like: a menu
     process.wait_for(lambda: "zeros_like" in process.screen.text(), "the menu")
     process.send("\x1b[B")  # Down: highlight a completion
     process.wait_for(lambda: process.screen.line(row).startswith(">>> torch.zeros"), "the highlighted completion")
