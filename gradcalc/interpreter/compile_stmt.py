@@ -462,17 +462,22 @@ def _with_item(item, body, cx):
     loc = (cx.src, item.context_expr)
 
     def with_(f):
-        try:
-            mgr = manager(f)
-            sandbox.check_context_manager(mgr)
-        except BaseException as e:
-            note(e, loc)
-            raise
-        with mgr as value:
+        with open_context(manager, f, loc) as value:
             if st is not None:
                 st(f, value)
             return body(f)
     return with_
+
+
+def open_context(manager, f, loc):
+    """The context manager of a ``with`` item, evaluated and checked (an error located at the item)."""
+    try:
+        mgr = manager(f)
+        sandbox.check_context_manager(mgr)
+    except BaseException as e:
+        note(e, loc)
+        raise
+    return mgr
 
 
 def _functiondef(n, cx):

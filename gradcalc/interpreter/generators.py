@@ -219,29 +219,23 @@ def _for(n, cx):
 
 
 def _with(n, cx):
-    from . import sandbox
     from .compile_expr import expr
+    from .compile_stmt import open_context
     from .targets import store
 
     inner = gen_block(n.body, cx)
     for item in reversed(n.items):
-        inner = _with_item(item, inner, cx, sandbox, expr, store)
+        inner = _with_item(item, inner, cx, expr, store, open_context)
     return inner
 
 
-def _with_item(item, body, cx, sandbox, expr, store):
+def _with_item(item, body, cx, expr, store, open_context):
     manager = expr(item.context_expr, cx)
     st = store(item.target, cx) if item.target is not None else None
     loc = (cx.src, item.context_expr)
 
     def with_(f):
-        try:
-            mgr = manager(f)
-            sandbox.check_context_manager(mgr)
-        except BaseException as e:
-            note(e, loc)
-            raise
-        with mgr as value:
+        with open_context(manager, f, loc) as value:
             if st is not None:
                 st(f, value)
             return (yield from body(f))
