@@ -74,6 +74,16 @@ class Node:
     #: node handles them itself, e.g. a custom Function honouring set_materialize_grads).
     zero_missing_grads = True
 
+    # -- which gradients are wanted ---------------------------------------------------
+    @property
+    def needs_input_grad(self):
+        """One bool per positional input: whether its gradient is wanted (torch's ``ctx.needs_input_grad``)."""
+        return tuple([e[0] is not None for e in self._next])
+
+    def should_compute(self, i):
+        """Whether input ``i``'s gradient is wanted: a rule computes (and a forward saves for) only those."""
+        return self._next[i][0] is not None
+
     def replay(self, arr):
         """For view ops: the same view of another array shaped like the input."""
         raise NotImplementedError
@@ -341,14 +351,30 @@ class _NoEdges:
         return _NO_EDGE
 
 
+class _NothingNeeded:
+    """``needs_input_grad`` of the null ctx: False at every index."""
+
+    __slots__ = ()
+
+    def __getitem__(self, i):
+        return False
+
+    def __iter__(self):
+        return iter(())
+
+
 class _NullCtx:
     """The ctx of an op run without recording: saving is a no-op, no input needs a gradient."""
 
     __slots__ = ()
     _next = _NoEdges()
+    needs_input_grad = _NothingNeeded()
 
     def save_for_backward(self, *values):
         pass
+
+    def should_compute(self, i):
+        return False
 
     def __setattr__(self, name, value):
         pass

@@ -140,14 +140,14 @@ class PutBackward0(Node):
 
     def backward(ctx, grad):
         g_self = g_src = None
-        if ctx._next[0][0] is not None:
+        if ctx.should_compute(0):
             if ctx.accumulate:
                 g_self = grad
             else:
                 mask = np.zeros(grad._data.size, bool)
                 mask[ctx.index._data.reshape(-1)] = True
                 g_self = grad.masked_fill(Tensor._wrap(mask.reshape(grad._data.shape)), 0.0)
-        if ctx._next[1][0] is not None:
+        if ctx.should_compute(1):
             g_src = grad.take(ctx.index)
         return g_self, g_src
 
@@ -181,10 +181,10 @@ class _ScatterView(Node):
 
     def backward(ctx, grad):
         g_self = g_src = None
-        if ctx._next[0][0] is not None:
+        if ctx.should_compute(0):
             zeros = Tensor._wrap(np.zeros(ctx.view(grad._data).shape, grad._data.dtype))
             g_self = type(ctx).apply(grad, zeros, view=ctx.view)
-        if ctx._next[1][0] is not None:
+        if ctx.should_compute(1):
             g_src = _ViewOf.apply(grad, view=ctx.view)
         return g_self, g_src
 
@@ -381,8 +381,8 @@ class LinalgCrossBackward0(Node):
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        return (LinalgCrossBackward0.apply(b, grad, dim=ctx.dim) if ctx._next[0][0] is not None else None,
-                LinalgCrossBackward0.apply(grad, a, dim=ctx.dim) if ctx._next[1][0] is not None else None)
+        return (LinalgCrossBackward0.apply(b, grad, dim=ctx.dim) if ctx.should_compute(0) else None,
+                LinalgCrossBackward0.apply(grad, a, dim=ctx.dim) if ctx.should_compute(1) else None)
 
 
 # (torch name, existing name) pairs: the same function under torch's other name

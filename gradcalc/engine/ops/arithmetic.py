@@ -56,7 +56,7 @@ class AddBackward0(Node):
         return _binary(np.add, a, b)
 
     def backward(ctx, grad):
-        if ctx._next[1][0] is None:
+        if not ctx.should_compute(1):
             return grad, None
         return grad, (grad if ctx.alpha == 1 else grad * ctx.alpha)
 
@@ -77,8 +77,8 @@ class SubBackward0(Node):
         return _binary(np.subtract, a, b)
 
     def backward(ctx, grad):
-        ga = grad if ctx._next[0][0] is not None else None
-        if ctx._next[1][0] is None:
+        ga = grad if ctx.should_compute(0) else None
+        if not ctx.should_compute(1):
             return ga, None
         return ga, (-grad if ctx.alpha == 1 else grad * -ctx.alpha)
 
@@ -110,9 +110,9 @@ class RsubBackward0(Node):
 
     def backward(ctx, grad):
         ga = None
-        if ctx._next[0][0] is not None:
+        if ctx.should_compute(0):
             ga = -grad if ctx.alpha == 1 else grad * -ctx.alpha
-        return ga, (grad if ctx._next[1][0] is not None else None)
+        return ga, (grad if ctx.should_compute(1) else None)
 
 
 class MulBackward0(Node):
@@ -133,8 +133,8 @@ class MulBackward0(Node):
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        ga = grad * b if ctx._next[0][0] is not None else None
-        gb = grad * a if ctx._next[1][0] is not None else None
+        ga = grad * b if ctx.should_compute(0) else None
+        gb = grad * a if ctx.should_compute(1) else None
         return ga, gb
 
 
@@ -147,13 +147,13 @@ class DivBackward0(Node):
 
     def forward(ctx, a, b):
         if ctx is not NULL_CTX:
-            ctx.save_for_backward(a if ctx._next[1][0] is not None else None, b)  # grad_b alone needs a
+            ctx.save_for_backward(a if ctx.should_compute(1) else None, b)  # grad_b alone needs a
         return _binary(np.true_divide, a, b, true_divide=True)
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        ga = grad / b if ctx._next[0][0] is not None else None
-        gb = -grad * a / (b * b) if ctx._next[1][0] is not None else None
+        ga = grad / b if ctx.should_compute(0) else None
+        gb = -grad * a / (b * b) if ctx.should_compute(1) else None
         return ga, gb
 
 
@@ -237,10 +237,10 @@ class PowBackward1(Node):
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
         ga = gb = None
-        if ctx._next[0][0] is not None:
+        if ctx.should_compute(0):
             # where the exponent is 0 the derivative is 0 (torch masks the 0 * 0^-1 = nan)
             ga = where(b == 0, 0.0, grad * b * a ** (b - 1))
-        if ctx._next[1][0] is not None:
+        if ctx.should_compute(1):
             # where self == 0 and exponent >= 0 the true derivative is 0, not nan
             safe = where((a == 0) & (b >= 0), 1.0, a)
             gb = grad * ctx.result * safe.log()
@@ -431,7 +431,7 @@ class DivBackward2(Node):
 
     def backward(ctx, grad):
         g = grad * 0  # torch's formula: grad * 0
-        return (g if ctx._next[0][0] is not None else None), (g if ctx._next[1][0] is not None else None)
+        return (g if ctx.should_compute(0) else None), (g if ctx.should_compute(1) else None)
 
 
 def _int_trunc_div(A, B):

@@ -39,10 +39,6 @@ def _apply(fn, a, b, floating=True):
     return out.astype(dt.np, copy=False) if out.dtype.kind == "f" else out
 
 
-def _want(ctx, i):
-    return ctx._next[i][0] is not None
-
-
 class Atan2Backward0(Node):
     explain = "grad_self = grad · other / (self² + other²);  grad_other = -grad · self / (self² + other²)"
     broadcasting = True
@@ -56,8 +52,8 @@ class Atan2Backward0(Node):
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
         den = a * a + b * b
-        return (grad * b / den if _want(ctx, 0) else None,
-                grad * -a / den if _want(ctx, 1) else None)
+        return (grad * b / den if ctx.should_compute(0) else None,
+                grad * -a / den if ctx.should_compute(1) else None)
 
 
 class HypotBackward0(Node):
@@ -73,7 +69,7 @@ class HypotBackward0(Node):
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
         r = ctx.result
-        return (grad * a / r if _want(ctx, 0) else None, grad * b / r if _want(ctx, 1) else None)
+        return (grad * a / r if ctx.should_compute(0) else None, grad * b / r if ctx.should_compute(1) else None)
 
 
 class FmodBackward0(Node):
@@ -98,8 +94,8 @@ class FmodBackward1(Node):
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        return (grad if _want(ctx, 0) else None,
-                -grad * (a / b).trunc() if _want(ctx, 1) else None)
+        return (grad if ctx.should_compute(0) else None,
+                -grad * (a / b).trunc() if ctx.should_compute(1) else None)
 
 
 class CopysignBackward0(Node):
@@ -116,7 +112,7 @@ class CopysignBackward0(Node):
         (a,) = ctx.saved_tensors
         from .unary import where
         ratio = where(a == 0, 0.0, ctx.result / where(a == 0, 1.0, a))
-        return grad * ratio, (zeros_grad(grad) if _want(ctx, 1) else None)
+        return grad * ratio, (zeros_grad(grad) if ctx.should_compute(1) else None)
 
 
 class CopysignBackward1(Node):
@@ -145,8 +141,8 @@ class LogaddexpBackward0(Node):
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        return (grad / ((b - a).exp() + 1) if _want(ctx, 0) else None,
-                grad / ((a - b).exp() + 1) if _want(ctx, 1) else None)
+        return (grad / ((b - a).exp() + 1) if ctx.should_compute(0) else None,
+                grad / ((a - b).exp() + 1) if ctx.should_compute(1) else None)
 
 
 class Logaddexp2Backward0(Node):
@@ -160,8 +156,8 @@ class Logaddexp2Backward0(Node):
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        return (grad / ((b - a).exp2() + 1) if _want(ctx, 0) else None,
-                grad / ((a - b).exp2() + 1) if _want(ctx, 1) else None)
+        return (grad / ((b - a).exp2() + 1) if ctx.should_compute(0) else None,
+                grad / ((a - b).exp2() + 1) if ctx.should_compute(1) else None)
 
 
 def _xlogy(x, y):
@@ -183,9 +179,9 @@ class XlogyBackward0(Node):
         a, b = ctx.saved_tensors
         from .unary import where
         ga = gb = None
-        if _want(ctx, 0):  # as torch: xlogy(grad, other), zeroed only where self = 0 and other <= 0
+        if ctx.should_compute(0):  # as torch: xlogy(grad, other), zeroed only where self = 0 and other <= 0
             ga = where((a == 0) & (b <= 0), 0.0, xlogy(grad, b))
-        if _want(ctx, 1):
+        if ctx.should_compute(1):
             gb = grad * a / b
         return ga, gb
 
@@ -237,7 +233,7 @@ class LerpBackward0(Node):
 
     def backward(ctx, grad):
         w = ctx.weight
-        return (grad * (1 - w) if _want(ctx, 0) else None, grad * w if _want(ctx, 1) else None)
+        return (grad * (1 - w) if ctx.should_compute(0) else None, grad * w if ctx.should_compute(1) else None)
 
 
 class LerpBackward1(Node):
@@ -256,8 +252,8 @@ class LerpBackward1(Node):
 
     def backward(ctx, grad):
         a, b, w = ctx.saved_tensors
-        return (grad * (1 - w) if _want(ctx, 0) else None, grad * w if _want(ctx, 1) else None,
-                grad * (b - a) if _want(ctx, 2) else None)
+        return (grad * (1 - w) if ctx.should_compute(0) else None, grad * w if ctx.should_compute(1) else None,
+                grad * (b - a) if ctx.should_compute(2) else None)
 
 
 class AddcmulBackward0(Node):
@@ -280,8 +276,8 @@ class AddcmulBackward0(Node):
     def backward(ctx, grad):
         t1, t2 = ctx.saved_tensors
         v = ctx.value
-        return (grad if _want(ctx, 0) else None, grad * t2 * v if _want(ctx, 1) else None,
-                grad * t1 * v if _want(ctx, 2) else None)
+        return (grad if ctx.should_compute(0) else None, grad * t2 * v if ctx.should_compute(1) else None,
+                grad * t1 * v if ctx.should_compute(2) else None)
 
 
 class AddcdivBackward0(Node):
@@ -311,8 +307,8 @@ class AddcdivBackward0(Node):
     def backward(ctx, grad):
         t1, t2 = ctx.saved_tensors
         v = ctx.value
-        return (grad if _want(ctx, 0) else None, grad * v / t2 if _want(ctx, 1) else None,
-                -grad * v * t1 / (t2 * t2) if _want(ctx, 2) else None)
+        return (grad if ctx.should_compute(0) else None, grad * v / t2 if ctx.should_compute(1) else None,
+                -grad * v * t1 / (t2 * t2) if ctx.should_compute(2) else None)
 
 
 class FmaxBackward0(Node):
@@ -328,8 +324,8 @@ class FmaxBackward0(Node):
         a, b = ctx.saved_tensors
         from .unary import where
         take_a = (a >= b) | b.isnan()
-        return (where(take_a, grad, 0.0) if _want(ctx, 0) else None,
-                where(take_a, 0.0, grad) if _want(ctx, 1) else None)
+        return (where(take_a, grad, 0.0) if ctx.should_compute(0) else None,
+                where(take_a, 0.0, grad) if ctx.should_compute(1) else None)
 
 
 class FminBackward0(Node):
@@ -345,8 +341,8 @@ class FminBackward0(Node):
         a, b = ctx.saved_tensors
         from .unary import where
         take_a = (a <= b) | b.isnan()
-        return (where(take_a, grad, 0.0) if _want(ctx, 0) else None,
-                where(take_a, 0.0, grad) if _want(ctx, 1) else None)
+        return (where(take_a, grad, 0.0) if ctx.should_compute(0) else None,
+                where(take_a, 0.0, grad) if ctx.should_compute(1) else None)
 
 
 class LdexpBackward0(Node):

@@ -137,13 +137,13 @@ class IndexPutBackward0(Node):
 
     def backward(ctx, grad):
         g_base = None
-        if ctx._next[0][0] is not None:
+        if ctx.should_compute(0):
             if ctx.accumulate:
                 g_base = grad
             else:
                 g_base = IndexPutBackward0.apply(grad, Tensor._wrap(np.zeros((), grad._data.dtype)), key=ctx.key)
         g_vals = None
-        if ctx._next[1][0] is not None:
+        if ctx.should_compute(1):
             g_vals = IndexBackward0.apply(grad, key=ctx.key)
         return g_base, g_vals
 
@@ -180,8 +180,8 @@ class ScatterBackward0(Node):
         return out
 
     def backward(ctx, grad):
-        ga = grad.scatter(ctx.dim, ctx.index, 0.0) if ctx._next[0][0] is not None else None
-        gs = grad.gather(ctx.dim, ctx.index) if ctx._next[1][0] is not None else None
+        ga = grad.scatter(ctx.dim, ctx.index, 0.0) if ctx.should_compute(0) else None
+        gs = grad.gather(ctx.dim, ctx.index) if ctx.should_compute(1) else None
         return ga, gs
 
 
@@ -217,8 +217,8 @@ class ScatterAddBackward0(Node):
         return out
 
     def backward(ctx, grad):
-        ga = grad if ctx._next[0][0] is not None else None
-        gs = grad.gather(ctx.dim, ctx.index) if ctx._next[1][0] is not None else None
+        ga = grad if ctx.should_compute(0) else None
+        gs = grad.gather(ctx.dim, ctx.index) if ctx.should_compute(1) else None
         return ga, gs
 
 

@@ -295,11 +295,11 @@ class CopySlices(Node):
     def backward(ctx, grad):
         region = Tensor._wrap(ctx.region)
         g_base = g_src = None
-        if ctx._next[0][0] is not None:
+        if ctx.should_compute(0):
             mask = np.zeros(grad._data.size, bool)
             mask[ctx.region.reshape(-1)] = True
             g_base = grad.masked_fill(Tensor._wrap(mask.reshape(grad._data.shape)), 0.0)
-        if ctx._next[1][0] is not None:
+        if ctx.should_compute(1):
             g_src = grad.reshape(-1)[region]
             if g_src._data.shape != ctx.src_shape:
                 from ..backward import sum_to
@@ -356,8 +356,8 @@ class FillBackward3(Node):
         return np.full_like(a._data, value._data)
 
     def backward(ctx, grad):
-        return (zeros_grad(grad) if ctx._next[0][0] is not None else None,
-                grad.sum() if ctx._next[1][0] is not None else None)
+        return (zeros_grad(grad) if ctx.should_compute(0) else None,
+                grad.sum() if ctx.should_compute(1) else None)
 
 
 class ZeroBackward0(Node):
@@ -409,9 +409,9 @@ class MaskedFillBackward1(Node):
 
     def backward(ctx, grad):
         (mask,) = ctx.saved_tensors
-        g_self = grad.masked_fill(mask, 0.0) if ctx._next[0][0] is not None else None
+        g_self = grad.masked_fill(mask, 0.0) if ctx.should_compute(0) else None
         g_value = None
-        if ctx._next[1][0] is not None:
+        if ctx.should_compute(1):
             from .unary import where
             g_value = where(mask, grad, 0.0).sum()
         return g_self, g_value

@@ -48,8 +48,8 @@ class MmBackward0(Node):
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        ga = grad.mm(b.t()) if ctx._next[0][0] is not None else None
-        gb = a.t().mm(grad) if ctx._next[1][0] is not None else None
+        ga = grad.mm(b.t()) if ctx.should_compute(0) else None
+        gb = a.t().mm(grad) if ctx.should_compute(1) else None
         return ga, gb
 
 
@@ -74,8 +74,8 @@ class MvBackward0(Node):
 
     def backward(ctx, grad):
         a, v = ctx.saved_tensors
-        ga = grad.unsqueeze(1) * v if ctx._next[0][0] is not None else None
-        gv = a.t().mv(grad) if ctx._next[1][0] is not None else None
+        ga = grad.unsqueeze(1) * v if ctx.should_compute(0) else None
+        gv = a.t().mv(grad) if ctx.should_compute(1) else None
         return ga, gv
 
 
@@ -122,8 +122,8 @@ class BmmBackward0(Node):
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        ga = grad.bmm(b.transpose(1, 2)) if ctx._next[0][0] is not None else None
-        gb = a.transpose(1, 2).bmm(grad) if ctx._next[1][0] is not None else None
+        ga = grad.bmm(b.transpose(1, 2)) if ctx.should_compute(0) else None
+        gb = a.transpose(1, 2).bmm(grad) if ctx.should_compute(1) else None
         return ga, gb
 
 

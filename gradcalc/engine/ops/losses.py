@@ -78,7 +78,7 @@ class MseLossBackward0(Node):
         a, b = _saved_pair(ctx)
         diff = a - b
         g = _reduced_grad(grad, diff._data.shape, ctx.reduction) * diff * 2
-        return (g if ctx._next[0][0] is not None else None), (-g if ctx._next[1][0] is not None else None)
+        return (g if ctx.should_compute(0) else None), (-g if ctx.should_compute(1) else None)
 
 
 class SmoothL1LossBackward0(Node):
@@ -103,7 +103,7 @@ class SmoothL1LossBackward0(Node):
         diff = a - b
         slope = where(diff.abs() < ctx.beta, diff / ctx.beta, diff.sign())
         g = _reduced_grad(grad, diff._data.shape, ctx.reduction) * slope
-        return (g if ctx._next[0][0] is not None else None), (-g if ctx._next[1][0] is not None else None)
+        return (g if ctx.should_compute(0) else None), (-g if ctx.should_compute(1) else None)
 
 
 # -- negative log likelihood ----------------------------------------------------------
@@ -350,9 +350,9 @@ class BinaryCrossEntropyBackward0(Node):
         if w is not None:
             g = g * w
         gx = gt = None
-        if ctx._next[0][0] is not None:
+        if ctx.should_compute(0):
             gx = g * (x - t) / clamp_min((1 - x) * x, 1e-12)
-        if ctx._next[1][0] is not None:
+        if ctx.should_compute(1):
             gt = g * (clamp_min(log1p(-x), -100) - clamp_min(x.log(), -100))
         return gx, gt
 
@@ -420,12 +420,12 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
         if w is not None:
             g = g * w
         gx = gt = None
-        if ctx._next[0][0] is not None:
+        if ctx.should_compute(0):
             if pw is None:
                 gx = g * (x.sigmoid() - t)
             else:
                 gx = g * ((t * (pw - 1) + 1) * x.sigmoid() - pw * t)
-        if ctx._next[1][0] is not None:
+        if ctx.should_compute(1):
             gt = g * -x if pw is None else g * (-x + (pw - 1) * _softplus_neg(x))
         return gx, gt
 

@@ -84,8 +84,8 @@ class LeakyReluBackwardBackward0(Node):
 
     def backward(ctx, gg):
         (a,) = ctx.saved_tensors
-        g_grad = LeakyReluBackwardBackward0.apply(gg, a, slope=ctx.slope) if ctx._next[0][0] is not None else None
-        g_self = Tensor._wrap(np.zeros_like(a._data)) if ctx._next[1][0] is not None else None
+        g_grad = LeakyReluBackwardBackward0.apply(gg, a, slope=ctx.slope) if ctx.should_compute(0) else None
+        g_self = Tensor._wrap(np.zeros_like(a._data)) if ctx.should_compute(1) else None
         return g_grad, g_self
 
 

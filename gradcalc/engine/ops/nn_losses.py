@@ -32,7 +32,7 @@ class HuberLossBackward0(Node):
         diff = a - b
         slope = where(diff.abs() < ctx.delta, diff, diff.sign() * ctx.delta)
         g = _reduced_grad(grad, diff._data.shape, ctx.reduction) * slope
-        return (g if ctx._next[0][0] is not None else None), (-g if ctx._next[1][0] is not None else None)
+        return (g if ctx.should_compute(0) else None), (-g if ctx.should_compute(1) else None)
 
 
 def huber_loss(input, target, reduction="mean", delta=1.0):
@@ -94,7 +94,7 @@ class SoftMarginLossBackward0(Node):
         x, y = ctx.saved_tensors
         s = (-(y * x)).sigmoid()
         g = _reduced_grad(grad, s._data.shape, ctx.reduction) * s
-        return (-g * y if ctx._next[0][0] is not None else None), (-g * x if ctx._next[1][0] is not None else None)
+        return (-g * y if ctx.should_compute(0) else None), (-g * x if ctx.should_compute(1) else None)
 
 
 def soft_margin_loss(input, target, reduction="mean"):

@@ -20,10 +20,6 @@ from .reduction import return_type
 from .support import dims_arg, expand_reduced, wrap_dim
 
 
-def _want(ctx, i):
-    return ctx._next[i][0] is not None
-
-
 # -- fused products ----------------------------------------------------------------------------
 
 class AddmvBackward0(Node):
@@ -42,9 +38,9 @@ class AddmvBackward0(Node):
 
     def backward(ctx, grad):
         mat, vec = ctx.saved_tensors
-        return (grad * ctx.beta if _want(ctx, 0) else None,
-                grad.outer(vec) * ctx.alpha if _want(ctx, 1) else None,
-                mat.t().mv(grad) * ctx.alpha if _want(ctx, 2) else None)
+        return (grad * ctx.beta if ctx.should_compute(0) else None,
+                grad.outer(vec) * ctx.alpha if ctx.should_compute(1) else None,
+                mat.t().mv(grad) * ctx.alpha if ctx.should_compute(2) else None)
 
 
 class AddrBackward0(Node):
@@ -63,9 +59,9 @@ class AddrBackward0(Node):
 
     def backward(ctx, grad):
         v1, v2 = ctx.saved_tensors
-        return (grad * ctx.beta if _want(ctx, 0) else None,
-                grad.mv(v2) * ctx.alpha if _want(ctx, 1) else None,
-                grad.t().mv(v1) * ctx.alpha if _want(ctx, 2) else None)
+        return (grad * ctx.beta if ctx.should_compute(0) else None,
+                grad.mv(v2) * ctx.alpha if ctx.should_compute(1) else None,
+                grad.t().mv(v1) * ctx.alpha if ctx.should_compute(2) else None)
 
 
 class BaddbmmBackward0(Node):
@@ -84,9 +80,9 @@ class BaddbmmBackward0(Node):
 
     def backward(ctx, grad):
         b1, b2 = ctx.saved_tensors
-        return (grad * ctx.beta if _want(ctx, 0) else None,
-                grad.bmm(b2.transpose(1, 2)) * ctx.alpha if _want(ctx, 1) else None,
-                b1.transpose(1, 2).bmm(grad) * ctx.alpha if _want(ctx, 2) else None)
+        return (grad * ctx.beta if ctx.should_compute(0) else None,
+                grad.bmm(b2.transpose(1, 2)) * ctx.alpha if ctx.should_compute(1) else None,
+                b1.transpose(1, 2).bmm(grad) * ctx.alpha if ctx.should_compute(2) else None)
 
 
 class AddbmmBackward0(Node):
@@ -107,9 +103,9 @@ class AddbmmBackward0(Node):
     def backward(ctx, grad):
         b1, b2 = ctx.saved_tensors
         g = grad.unsqueeze(0).expand(ctx.batch, *grad._data.shape)
-        return (grad * ctx.beta if _want(ctx, 0) else None,
-                g.bmm(b2.transpose(1, 2)) * ctx.alpha if _want(ctx, 1) else None,
-                b1.transpose(1, 2).bmm(g) * ctx.alpha if _want(ctx, 2) else None)
+        return (grad * ctx.beta if ctx.should_compute(0) else None,
+                g.bmm(b2.transpose(1, 2)) * ctx.alpha if ctx.should_compute(1) else None,
+                b1.transpose(1, 2).bmm(g) * ctx.alpha if ctx.should_compute(2) else None)
 
 
 def addmv(input, mat, vec, *, beta=1, alpha=1):
@@ -474,7 +470,7 @@ class DistBackward0(Node):
         else:
             g = where(r == 0, 0.0, d.sign() * d.abs() ** (p - 1) / where(r == 0, 1.0, r) ** (p - 1))
         g = g * grad
-        return (g if _want(ctx, 0) else None, -g if _want(ctx, 1) else None)
+        return (g if ctx.should_compute(0) else None, -g if ctx.should_compute(1) else None)
 
 
 def dist(input, other, p=2):
@@ -517,7 +513,7 @@ class CdistBackward0(Node):
         else:
             g = where(r == 0, 0.0, d.sign() * d.abs() ** (p - 1) / where(r == 0, 1.0, r) ** (p - 1))
         g = g * grad.unsqueeze(-1)
-        return (g.sum(-2) if _want(ctx, 0) else None, -g.sum(-3) if _want(ctx, 1) else None)
+        return (g.sum(-2) if ctx.should_compute(0) else None, -g.sum(-3) if ctx.should_compute(1) else None)
 
 
 def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):

@@ -97,9 +97,9 @@ class PreluKernelBackward0(Node):
         nd = x._data.ndim
         wv = w.view(_channel_shape(w._data.size, nd)) if w._data.size > 1 else w.reshape(())
         gx = gw = None
-        if ctx._next[0][0] is not None:
+        if ctx.should_compute(0):
             gx = where(x > 0, grad, grad * wv)
-        if ctx._next[1][0] is not None:
+        if ctx.should_compute(1):
             contrib = where(x > 0, grad * 0, grad * x)
             if w._data.size > 1:
                 dims = [i for i in range(nd) if i != (1 if nd >= 2 else 0)]

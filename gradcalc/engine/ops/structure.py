@@ -327,7 +327,7 @@ class IndexAddBackward0(Node):
 
     def backward(ctx, grad):
         gs = None
-        if ctx._next[1][0] is not None:
+        if ctx.should_compute(1):
             gs = grad.index_select(ctx.dim, ctx.index) if grad._data.ndim else grad
             if ctx.alpha != 1:
                 gs = gs * ctx.alpha

@@ -126,7 +126,7 @@ class BlockDiagBackward0(Node):
         r = c = 0
         for k, s in enumerate(ctx.shapes):
             h, w = (1, 1) if len(s) == 0 else (1, s[0]) if len(s) == 1 else s
-            g = grad[r:r + h, c:c + w] if ctx._next[k][0] is not None else None
+            g = grad[r:r + h, c:c + w] if ctx.should_compute(k) else None
             out.append(g.reshape(s) if g is not None and len(s) < 2 else g)
             r += h
             c += w
@@ -410,9 +410,9 @@ class MaskedScatterBackward0(Node):
 
     def backward(ctx, grad):
         (mask,) = ctx.saved_tensors
-        g_self = grad.masked_fill(mask, 0.0) if ctx._next[0][0] is not None else None
+        g_self = grad.masked_fill(mask, 0.0) if ctx.should_compute(0) else None
         g_src = None
-        if ctx._next[1][0] is not None:
+        if ctx.should_compute(1):
             n = int(np.prod(ctx.source_shape))
             taken = grad.reshape(-1).index_select(0, Tensor._wrap(ctx.positions.astype(np.int64)))
             zeros = Tensor._wrap(np.zeros(n, grad._data.dtype))
@@ -441,9 +441,9 @@ class IndexCopyBackward0(Node):
 
     def backward(ctx, grad):
         g_self = g_src = None
-        if ctx._next[0][0] is not None:
+        if ctx.should_compute(0):
             g_self = index_fill(grad, ctx.dim, ctx.index, 0.0)
-        if ctx._next[1][0] is not None:
+        if ctx.should_compute(1):
             g_src = grad.index_select(ctx.dim, ctx.index)
         return g_self, g_src
 

@@ -167,8 +167,8 @@ class ThresholdBackwardBackward0(Node):
     def backward(ctx, gg):
         (result,) = ctx.saved_tensors
         g_grad = ThresholdBackwardBackward0.apply(gg, result, threshold=ctx.threshold) \
-            if ctx._next[0][0] is not None else None
-        g_result = Tensor._wrap(np.zeros_like(result._data)) if ctx._next[1][0] is not None else None
+            if ctx.should_compute(0) else None
+        g_result = Tensor._wrap(np.zeros_like(result._data)) if ctx.should_compute(1) else None
         return g_grad, g_result
 
 
@@ -375,8 +375,8 @@ class MinimumBackward0(Node):
 def split_by_mask(ctx, mask, grad):
     """The gradient to the first input where ``mask`` holds and to the second elsewhere
     (where, clamp_min/clamp_max with a tensor bound), each only if that input needs it."""
-    first = where(mask, grad, 0.0) if ctx._next[0][0] is not None else None
-    second = where(mask, 0.0, grad) if ctx._next[1][0] is not None else None
+    first = where(mask, grad, 0.0) if ctx.should_compute(0) else None
+    second = where(mask, 0.0, grad) if ctx.should_compute(1) else None
     return first, second
 
 
