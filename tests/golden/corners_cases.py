@@ -518,6 +518,93 @@ for _id, _code in _FUZZ.items():
     case(f"fuzz/{_id}", _code)
 
 
+# ---------------------------------------------------------------- found by the fuzzer's second round (issue 22)
+_FUZZ2 = {
+    "prod-0d-nan-grad": """
+        x = torch.tensor(float('nan'), requires_grad=True)
+        x.prod().backward(create_graph=True)
+        y = torch.tensor([float('nan'), 2.0], requires_grad=True)
+        y.prod().backward()
+        result = (x.grad, y.grad)
+    """,
+    "elu-second-derivative-at-zero": """
+        x = torch.tensor([[-1.6, 0.0, 0.5]], requires_grad=True)
+        (g,) = torch.autograd.grad(torch.nn.functional.elu(x).sum(), [x], create_graph=True)
+        (gg,) = torch.autograd.grad(g.sum(), [x])
+        x64 = torch.tensor([-1.6, 0.0, 0.5], dtype=torch.float64, requires_grad=True)
+        (h,) = torch.autograd.grad(torch.nn.functional.selu(x64).sum(), [x64], create_graph=True)
+        (hh,) = torch.autograd.grad(h.sum(), [x64])
+        result = (g.detach(), gg, h.detach(), hh)
+    """,
+    "softmax-0d-nan-and-inf": """
+        x = torch.tensor([float('nan'), float('inf'), -float('inf'), 2.0], requires_grad=True)
+        s = [v.softmax(0) for v in x.unbind()]
+        ls = [v.log_softmax(-1) for v in x.unbind()]
+        (g,) = torch.autograd.grad(sum(s) + sum(ls), [x])
+        result = (s, ls, g)
+    """,
+    "softmax-empty-int": """
+        result = (torch.tensor([], dtype=torch.int64).log_softmax(-1), torch.tensor([], dtype=torch.bool).softmax(0))
+    """,
+    "remainder-zero-keeps-dividend-sign": """
+        x = torch.tensor([0.0, -0.0, 2.0, -2.0, 1.5, -1.5])
+        d = torch.tensor([-0.76, 0.76, -1.0, 1.0, 0.5, -0.5])
+        result = (torch.remainder(x, d).rsqrt(), (x % -1.0).rsqrt(), (x % 1.0).rsqrt(),
+                  torch.tensor([0.0, -0.0], dtype=torch.float64).remainder_(torch.tensor(-3.0)).rsqrt())
+    """,
+    "cumsum-bool-0d-and-empty": """
+        a = torch.tensor(True)
+        a.cumsum_(0)
+        b = torch.tensor([[], []], dtype=torch.bool)
+        b[:1].cumsum_(0)
+        c = torch.tensor(True)
+        c.cumprod_(0)
+        result = (a, b, c)
+    """,
+    "remainder-broadcast-before-zero-division": """
+        try:
+            torch.tensor([[1, 2]]).remainder(torch.tensor([[0, 1, 2], [1, 0, 3]]))
+        except RuntimeError as e:
+            print(e)
+        torch.tensor([[1, 2]]).floor_divide(torch.tensor([[0, 1, 2], [1, 0, 3]]))
+    """,
+    "remainder-bool-broadcast-first": """
+        torch.tensor([[True]]).remainder_(torch.tensor([[False, True, True], [False, True, False]]))
+    """,
+    "pow-bool-output-shape-first": """
+        torch.tensor([True, False, True])[:1].pow_(torch.tensor([True, False, True]))
+    """,
+}
+for _op in ("sigmoid_()", "floor_()", "sqrt_()", "square_()", "abs_()", "tanh_()", "exp_()", "sin_()", "pow_(0.0)",
+            "div_(-0.0)", "clamp_max_(True)", "clamp_(0, 1)", "mul_(torch.ones(2, 3))", "remainder_(0)"):
+    _FUZZ2[f"overlap-checked-first-{_op}"] = f"""
+        torch.tensor([[True], [False]]).expand(2, 2, 1).{_op}
+    """
+    _FUZZ2[f"overlap-checked-first-int-{_op}"] = f"""
+        torch.tensor([[2], [3]]).expand(2, 2, 1).{_op}
+    """
+_FUZZ2.update({
+    "overlap-recorded-fill-zero-masked-fill": """
+        x = torch.tensor([0.5, 1.0], requires_grad=True)
+        b = x * 1
+        b.expand(2, 2).fill_(2.0)
+        b.expand(2, 2).zero_()
+        e = b.unsqueeze(0).expand(2, 2)
+        e.masked_fill_(e > 0, torch.tensor(1.0, requires_grad=True))
+        result = (b, e)
+    """,
+    "overlap-recorded-fill-backward-raises": """
+        x = torch.tensor([0.5, 1.0], requires_grad=True)
+        b = x * 1
+        b.expand(2, 2).fill_(2.0)
+        print(b)
+        b.sum().backward()
+    """,
+})
+for _id, _code in _FUZZ2.items():
+    case(f"fuzz2/{_id}", _code)
+
+
 def build_cases():
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

@@ -5,14 +5,14 @@ import numpy as np
 from .. import dtypes as _dt
 from ..node import Node
 from .checks import check
-from .support import wrap_dim, zeros_grad
+from .support import wrap_dim
 
 
 def _float_input(a, dtype, name, dim=-1):
     d = a._data
     if dtype is not None:
         d = d.astype(_dt.as_dtype(dtype).np)
-    if d.dtype.kind != "f":
+    if d.dtype.kind != "f" and d.size:  # torch runs no kernel on an empty tensor: any dtype passes
         from .pointwise import _type_word
         kernel = f"{name}_lastdim_kernel_impl" if d.ndim == 0 or dim == d.ndim - 1 else f"{name}_kernel_impl"
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_type_word(d)}'")
@@ -29,8 +29,9 @@ class SoftmaxBackward0(Node):
     def forward(ctx, a, dim, dtype=None):
         ctx.dim = dim
         d = _float_input(a, dtype, "softmax", dim)
-        if d.ndim == 0:
-            return np.ones_like(d)
+        if d.ndim == 0:  # exp(x - x) / exp(x - x): nan at nan and inf, as torch computes it
+            e = np.exp(d - d)
+            return e / e
         if d.size == 0:
             return d.copy()
         e = np.exp(d - d.max(axis=dim, keepdims=True))
@@ -38,8 +39,8 @@ class SoftmaxBackward0(Node):
 
     def backward(ctx, grad):
         y = ctx.result
-        if y._data.ndim == 0:
-            return zeros_grad(grad)
+        if y._data.ndim == 0:  # 0 where the result is 1, nan where it is nan
+            return y * (grad - grad * y)
         return y * (grad - (grad * y).sum(ctx.dim, keepdim=True))
 
 
@@ -52,8 +53,9 @@ class LogSoftmaxBackward0(Node):
     def forward(ctx, a, dim, dtype=None):
         ctx.dim = dim
         d = _float_input(a, dtype, "log_softmax", dim)
-        if d.ndim == 0:
-            return np.zeros_like(d)
+        if d.ndim == 0:  # (x - x) - log(exp(x - x)): nan at nan and inf
+            z = d - d
+            return z - np.log(np.exp(z))
         if d.size == 0:
             return d.copy()
         shifted = d - d.max(axis=dim, keepdims=True)
@@ -62,7 +64,7 @@ class LogSoftmaxBackward0(Node):
     def backward(ctx, grad):
         y = ctx.result
         if y._data.ndim == 0:
-            return zeros_grad(grad)
+            return grad - y.exp() * grad
         return grad - y.exp() * grad.sum(ctx.dim, keepdim=True)
 
 

@@ -275,12 +275,21 @@ class PowBackward2(Node):
         return grad * ctx.result * (math.log(base) if base > 0 else math.nan)
 
 
+def _remainder(A, B):
+    """torch's remainder: numpy's, except that a zero result keeps the sign C's fmod gives it (the
+    dividend's), where numpy gives it the divisor's."""
+    r = np.remainder(A, B)
+    if r.dtype.kind == "f":
+        r = np.where(r == 0, np.fmod(A, B), r)
+    return r
+
+
 class RemainderBackward0(Node):
     explain = "grad_self = grad   (a mod c has slope 1 in a)"
     checks = (check(lambda x: x % 1.5, (2, 3), low=0.1, high=1.4),)
 
     def forward(ctx, a, other):
-        return _binary(np.remainder, a, other)
+        return _binary(_remainder, a, other)
 
     def backward(ctx, grad):
         return grad
@@ -294,12 +303,16 @@ class RemainderBackward1(Node):
     def forward(ctx, a, b):
         ctx.save_for_backward(a, b)
         A, B = binary_arrays(a, b)
+        try:  # torch broadcasts before it looks at the dtype or the values
+            np.broadcast_shapes(np.shape(A), np.shape(B))
+        except ValueError:
+            raise broadcast_error(np.shape(A), np.shape(B)) from None
         if np.result_type(A, B).kind == "b":
             raise NotImplementedError("\"remainder_cpu\" not implemented for 'Bool'")
         if np.result_type(A, B).kind in "iub" and not np.all(B):
             raise RuntimeError("ZeroDivisionError")  # integer modulus by zero, as torch
         try:
-            return np.remainder(A, B)
+            return _remainder(A, B)
         except ValueError:
             raise broadcast_error(np.shape(A), np.shape(B)) from None
 
@@ -452,6 +465,10 @@ def floor_divide(input, other):
         from ..creation import tensor
         input = tensor(input)
     A, B = binary_arrays(input, other)
+    try:  # torch broadcasts before it looks at the dtype or the values
+        np.broadcast_shapes(np.shape(A), np.shape(B))
+    except ValueError:
+        raise broadcast_error(np.shape(A), np.shape(B)) from None
     if np.result_type(A, B).kind == "b":
         raise NotImplementedError("\"div_floor_cpu\" not implemented for 'Bool'")
     # only an integer result divides by zero with an error (a bool with a float is a float division)

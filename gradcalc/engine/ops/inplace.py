@@ -158,9 +158,12 @@ def inplace(t, compute, *args, overlap_ok=False, names=None, **kw):
         STATE.grad_enabled = False
         try:
             r = compute(t, *args, **kw)
+        except (RuntimeError, NotImplementedError) as e:
+            raise _iterator_order(t, args, e, overlap_ok) from None
         finally:
             STATE.grad_enabled = prev
-        check_write(t, r._data, names)
+        if names is not None:  # clamp_'s own cast check comes before torch's TensorIterator
+            check_write(t, r._data, names)
         _check_overlaps(t, args, overlap_ok, recording, compute)
         write(t, r._data, names)
         return t
@@ -168,7 +171,10 @@ def inplace(t, compute, *args, overlap_ok=False, names=None, **kw):
     if t._extra is not None:
         refresh_view(t)
     snapshot = _snapshot(t)
-    r = compute(snapshot, *args, **kw)
+    try:
+        r = compute(snapshot, *args, **kw)
+    except (RuntimeError, NotImplementedError) as e:
+        raise _iterator_order(t, args, e, overlap_ok) from None
     if r._data.shape != t._data.shape:
         raise RuntimeError(f"output with shape {list(t._data.shape)} doesn't match the broadcast shape "
                            f"{list(r._data.shape)}")
@@ -179,14 +185,41 @@ def inplace(t, compute, *args, overlap_ok=False, names=None, **kw):
 
 
 def _check_overlaps(t, args, overlap_ok, recording, compute):
-    """After the op's own checks, as torch: self-overlap of the written tensor, then input overlap."""
+    """After the op's own checks, as torch: self-overlap of the written tensor, then input overlap.
+    (An op allowed on an expanded tensor is also allowed while recording: torch's CopySlices raises
+    only if a gradient for the overwritten view is computed, see CopySlices.backward.)"""
     if not overlap_ok and overlapping(t._data):
         raise RuntimeError(OVERLAP_MSG)
-    if overlap_ok and overlapping(t._data):
-        if recording:  # the graph's rewrite of an overlapping view is refused, as torch does
-            raise RuntimeError(OVERLAP_MSG)
-        if compute is masked_fill:
-            expanded_warning("masked_fill_", "tensor[mask] = scalar")
+    if overlap_ok and overlapping(t._data) and compute is masked_fill:
+        expanded_warning("masked_fill_", "tensor[mask] = scalar")
+
+
+# The errors torch's TensorIterator finds (broadcasting, the written tensor's shape, a kernel missing
+# for a dtype, an integer division by zero): it checks the written tensor's memory before all of them,
+# and the result's shape before the kernel's dtype. An op's own checks come first.
+_ITERATOR_ERRORS = ("The size of tensor a", "output with shape", "ZeroDivisionError")
+
+
+def _iterator_order(t, args, e, overlap_ok):
+    """The error torch raises first when the op's computation raised ``e``."""
+    text = str(e)
+    if not (isinstance(e, NotImplementedError) and "not implemented for" in text
+            or text.startswith(_ITERATOR_ERRORS)):
+        return e
+    if not overlap_ok and overlapping(t._data):
+        return RuntimeError(OVERLAP_MSG)
+    if isinstance(e, NotImplementedError):
+        shapes = [a._data.shape for a in args if isinstance(a, Tensor)]
+        if shapes:
+            try:
+                both = np.broadcast_shapes(t._data.shape, *shapes)
+            except ValueError:
+                from .support import broadcast_error
+                return broadcast_error(t._data.shape, next(s for s in shapes if s != t._data.shape))
+            if both != t._data.shape:
+                return RuntimeError(f"output with shape {list(t._data.shape)} doesn't match the broadcast shape "
+                                    f"{list(both)}")
+    return e
 
 
 def _cast_output(r, dtype):
@@ -229,7 +262,10 @@ def _rebind(t, r, names=None):
         base, chain = view[0], view[1]
         touch(base)
         region = _region(base, chain)
-        new_base = CopySlices.apply(_snapshot(base), r, region=region)
+        # the overwritten view had a history and shares memory with itself: its gradient cannot be
+        # written back (torch raises in backward)
+        overlap = t._requires_grad and overlapping(t._data)
+        new_base = CopySlices.apply(_snapshot(base), r, region=region, overlap=overlap)
         write(base, new_base._data)  # also updates t, which is a view of base
         base._grad_fn = new_base._grad_fn
         base._output_nr = 0
@@ -276,7 +312,7 @@ def _region(base, chain):
 
 
 class CopySlices(Node):
-    __slots__ = ("region", "src_shape")
+    __slots__ = ("region", "src_shape", "overlap")
     cpp_name = True
     broadcasting = True  # the value may have another dtype: its gradient is cast back by the engine
     casts_only = True
@@ -284,15 +320,19 @@ class CopySlices(Node):
     checks = (check(lambda x, v: _setitem_result(x, (1,), v), (3, 2), (2,)),
               check(lambda x, v: _setitem_result(x, (slice(None), 0), v), (3, 2), (1,), label="broadcast value"))
 
-    def forward(ctx, base, src, *, region):
+    def forward(ctx, base, src, *, region, overlap=False):
         ctx.region = region
         ctx.src_shape = src._data.shape
+        ctx.overlap = overlap
         out = base._data.copy()
         flat = out.reshape(-1)
         flat[region] = np.broadcast_to(src._data, region.shape)
         return out
 
     def backward(ctx, grad):
+        if ctx.overlap:
+            # torch copies the overwritten view's gradient back into an expanded view of the base
+            raise RuntimeError(OVERLAP_MSG)
         region = Tensor._wrap(ctx.region)
         g_base = g_src = None
         if ctx.should_compute(0):
@@ -463,8 +503,6 @@ def setitem(t, key, value):
             _key_region(t, key)
         raise RuntimeError(VIEW_OF_LEAF_MSG)  # torch indexes first (a view of the leaf), then writes
     if _is_advanced(key) and overlapping(t._data):
-        if _recording(t, (value,)):
-            raise RuntimeError(OVERLAP_MSG)
         expanded_warning("index_put_", "tensor[indices] = tensor")
     value = operand(value)
     if isinstance(value, Tensor) and _is_advanced(key):
@@ -661,6 +699,10 @@ def make_inplace(name, fn, fast=None, overlap_ok=False):
             if args:
                 from .support import wrap_dim
                 wrap_dim(args[0], self._data.ndim)
+            if not self._data.ndim or not self._data.size:  # no kernel runs: torch copies the tensor
+                check_writable(self)
+                self._bump_version()
+                return self
             raise NotImplementedError(f"\"{name[:-1]}_out_cpu\" not implemented for 'Bool'")
         if fast is not None and not kw and len(args) == 1 and not _recording(self, args) and not overlapping(
                 self._data) and not (isinstance(args[0], Tensor) and np.may_share_memory(args[0]._data, self._data)):

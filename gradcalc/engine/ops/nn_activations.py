@@ -160,10 +160,12 @@ class EluBackward0(Node):
 
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
-        # exp of the non-positive part only: exp(large x) would overflow, and 0 * inf poisons second derivatives
+        # exp of the negative part only: exp(large x) would overflow, and 0 * inf poisons second derivatives;
+        # where(x < 0, x, 0) rather than clamp_max(x, 0): torch's second derivative is 0 at x = 0
+        neg_part = where(x < 0, x, 0.0)
         if ctx.scale == 1.0 and ctx.input_scale == 1.0:
-            return where(x > 0, grad, grad * x.clamp_max(0.0).exp() * ctx.alpha)
-        neg = (x.clamp_max(0.0) * ctx.input_scale).exp() * (ctx.alpha * ctx.input_scale * ctx.scale)
+            return where(x > 0, grad, grad * neg_part.exp() * ctx.alpha)
+        neg = (neg_part * ctx.input_scale).exp() * (ctx.alpha * ctx.input_scale * ctx.scale)
         return where(x > 0, grad * ctx.scale, grad * neg)
 
 

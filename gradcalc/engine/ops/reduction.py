@@ -136,6 +136,8 @@ class ProdBackward0(Node):
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
+        if not a._data.ndim:  # the product of one element (torch: its gradient is grad, even at nan)
+            return grad * 1
         return _prod_grad(grad, a, ctx.result, None, True)
 
 
