@@ -33,6 +33,7 @@ from . import ops as _ops  # noqa: E402
 from .printing import get_printoptions, set_printoptions  # noqa: E402,F401
 from . import autograd, nn, utils  # noqa: E402,F401
 from . import optim  # noqa: E402,F401
+from . import func  # noqa: E402,F401
 from .autograd.anomaly_mode import (  # noqa: E402,F401
     is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled)
 

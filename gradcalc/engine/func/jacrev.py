@@ -1,0 +1,60 @@
+"""torch.func.jacrev and hessian: Jacobians by reverse mode, one vector-Jacobian product per output element.
+
+``jac`` of an output ``o`` w.r.t. a primal ``p`` has shape ``o.shape + p.shape``; the
+result is nested as the outputs, each holding the argnums' structure (torch's layout).
+"""
+
+from ..creation import eye, zeros
+from ..grad_mode import STATE
+from ..ops.shape import stack
+from .argnums import slice_argnums
+from .autograd_grad import autograd_grad
+from .pytree import tree_flatten, tree_unflatten
+from .vjp import vjp_parts
+from .wrapper import function, name_of
+
+__all__ = ["jacrev", "hessian"]
+
+
+def _rows(out, flat_primals, create_graph):
+    """For each primal, the Jacobian of ``out`` w.r.t. it (shape out.shape + primal.shape)."""
+    n = out.numel()
+    shapes = [tuple(out.shape) + tuple(p.shape) for p in flat_primals]
+    if n == 0:
+        return [zeros(s, dtype=p.dtype) for s, p in zip(shapes, flat_primals)]
+    basis = eye(n, dtype=out.dtype).view((n,) + tuple(out.shape))
+    rows = [[] for _ in flat_primals]
+    for k in range(n):
+        grads = autograd_grad((out,), flat_primals, (basis[k],), retain_graph=True, create_graph=create_graph)
+        for r, g in zip(rows, grads):
+            r.append(g)
+    return [stack(r, 0).view(s) for r, s in zip(rows, shapes)]
+
+
+def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_copy=False):
+    """A function returning the Jacobian of ``func`` w.r.t. its ``argnums`` argument(s), by reverse mode."""
+    if not (chunk_size is None or chunk_size > 0):
+        raise ValueError("jacrev: `chunk_size` should be greater than 0.")
+
+    def call(*args):
+        p = vjp_parts(func, args, argnums, has_aux)
+        scope, flat_out, flat_diff, out_spec = p.scope, p.flat_out, p.flat_diff, p.out_spec
+        _, primals = slice_argnums(args, argnums)
+        _, primals_spec = tree_flatten(primals if isinstance(argnums, tuple) else (primals,))
+        create_graph = STATE.grad_enabled
+        per_out = []
+        for o in flat_out:
+            jacs = scope.undo(_rows(o, flat_diff, create_graph))
+            nested = tree_unflatten(jacs, primals_spec)
+            per_out.append(nested if isinstance(argnums, tuple) else nested[0])
+        jac = tree_unflatten(per_out, out_spec)
+        if has_aux:
+            return jac, p.aux
+        return jac
+
+    return function(call, name_of(func))
+
+
+def hessian(func, argnums=0):
+    """The Hessian of ``func`` w.r.t. ``argnums``: the Jacobian of its Jacobian."""
+    return jacrev(jacrev(func, argnums), argnums)

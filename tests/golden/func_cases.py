@@ -1,0 +1,332 @@
+"""The golden torch.func cases: snippets whose behaviour real torch defines.
+
+Each case runs with only ``torch`` bound (real torch in func_generate.py,
+gradcalc.engine in tests/engine/test_func_golden.py); what it prints, warns,
+raises and leaves in ``result`` is compared by autograd_runner's rules. Dicts are
+turned into tuples of (key, value) pairs by the case itself (the runner describes
+tuples, lists and tensors). Inputs are literals, no random numbers.
+"""
+
+import textwrap
+
+CASES = []
+
+
+def case(id, *parts):
+    code = "\n".join(textwrap.dedent(p).strip("\n") for p in parts)
+    CASES.append({"id": id, "code": code.strip() + "\n"})
+
+
+HEAD = """
+    F = torch.func
+    grad, grad_and_value, vjp, jacrev, hessian = F.grad, F.grad_and_value, F.vjp, F.jacrev, F.hessian
+    functional_call, stack_module_state = F.functional_call, F.stack_module_state
+    def items(d):
+        return tuple((k, v) for k, v in d.items())
+    x = torch.tensor([0.5, -1.0, 2.0])
+    y = torch.tensor([1.5, 0.25, -0.75])
+"""
+
+# ---------------------------------------------------------------- grad
+case("grad/cube", HEAD, "result = grad(lambda x: (x ** 3).sum())(x)")
+case("grad/scalar-sin", HEAD, "result = grad(torch.sin)(torch.tensor(0.3))")
+case("grad/argnums-1", HEAD, "result = grad(lambda x, y: (x * y.exp()).sum(), argnums=1)(x, y)")
+case("grad/argnums-neg", HEAD, "result = grad(lambda x, y: (x * y.exp()).sum(), argnums=-2)(x, y)")
+case("grad/argnums-tuple", HEAD, "result = grad(lambda x, y: (x * y.exp()).sum(), argnums=(0, 1))(x, y)")
+case("grad/argnums-tuple-reversed", HEAD, "result = grad(lambda x, y: (x.sin() * y).sum(), argnums=(1, 0))(x, y)")
+case("grad/has-aux", HEAD, "result = grad(lambda x: ((x ** 2).sum(), x.cos()), has_aux=True)(x)")
+case("grad/has-aux-tuple-aux", HEAD, "result = grad(lambda x: ((x ** 2).sum(), (x, x.sum())), has_aux=True)(x)")
+case("grad/kwargs-not-differentiated", HEAD, """
+    def f(x, scale=1.0):
+        return (x * scale).sum()
+    result = grad(f)(x, scale=y)
+""")
+case("grad/dict-argument", HEAD, """
+    p = {"w": x, "b": torch.tensor(0.5)}
+    result = items(grad(lambda p: (p["w"] * 2 + p["b"]).pow(2).sum())(p))
+""")
+case("grad/list-argument", HEAD, "result = grad(lambda ps: (ps[0] * ps[1]).sum())([x, y])")
+case("grad/tuple-argument", HEAD, "result = grad(lambda ps: (ps[0] * ps[1]).sum())((x, y))")
+case("grad/unused-input-zeros", HEAD, "result = grad(lambda x, y: (y ** 2).sum())(x, y)")
+case("grad/constant-output-zeros", HEAD, "result = grad(lambda x: torch.tensor(1.0))(x)")
+case("grad/integer-output-zeros", HEAD, "result = grad(lambda x: x.long().sum())(x)")
+case("grad/captured-constant", HEAD, """
+    c = torch.tensor([2.0, 3.0, 4.0])
+    result = grad(lambda x: (x * c).sum())(x)
+""")
+case("grad/captured-requires-grad", HEAD, """
+    w = torch.tensor([2.0, 3.0, 4.0], requires_grad=True)
+    g = grad(lambda x: (x * w).sum())(x)
+    g.sum().backward()
+    result = (g, w.grad)
+""")
+case("grad/input-requires-grad", HEAD, """
+    xr = x.clone().requires_grad_()
+    g = grad(lambda x: (x ** 3).sum())(xr)
+    g.sum().backward()
+    result = (g.requires_grad, xr.grad)
+""")
+case("grad/under-no-grad", HEAD, """
+    xr = x.clone().requires_grad_()
+    with torch.no_grad():
+        g = grad(lambda x: (x ** 3).sum())(xr)
+    result = g
+""")
+case("grad/x-unchanged", HEAD, """
+    g = grad(lambda x: (x ** 2).sum())(x)
+    result = (x, x.requires_grad, x.grad)
+""")
+case("grad/grad-of-grad", HEAD, "result = grad(grad(torch.sin))(torch.tensor(0.7))")
+case("grad/grad-grad-grad", HEAD, "result = grad(grad(grad(lambda x: x ** 4)))(torch.tensor(1.5))")
+case("grad/nested-closure", HEAD, """
+    def outer(x):
+        inner = grad(lambda y: (x * y).sum() ** 2)
+        return inner(x).sum()
+    result = grad(outer)(x)
+""")
+case("grad/perturbation-confusion", HEAD, """
+    def f(x):
+        g = grad(lambda y: x * y)(torch.tensor(1.0))
+        return x * g
+    result = grad(f)(torch.tensor(3.0))
+""")
+case("grad/grad-and-value", HEAD, "result = grad_and_value(lambda x: (x ** 2).sum())(x)")
+case("grad/grad-and-value-aux", HEAD, "result = grad_and_value(lambda x: ((x ** 2).sum(), x.max()), has_aux=True)(x)")
+case("grad/float64", HEAD, "result = grad(lambda x: x.exp().sum())(x.double())")
+case("grad/repr", HEAD, """
+    def f(x):
+        return x.sum()
+    print(grad(f))
+    print(type(grad(f)))
+""")
+for name, code in [
+        ("non-scalar", "grad(lambda x: x ** 2)(x)"),
+        ("not-a-tensor", "grad(lambda x: 1.0)(x)"),
+        ("input-not-tensor", "grad(lambda x: x)(1.0)"),
+        ("argnum-out-of-range", "grad(lambda x: x.sum(), argnums=2)(x)"),
+        ("argnum-negative-out-of-range", "grad(lambda x, y: x.sum(), argnums=-3)(x, y)"),
+        ("argnums-empty", "grad(lambda x: x.sum(), argnums=())(x)"),
+        ("argnums-repeated", "grad(lambda x: x.sum(), argnums=(0, 0))(x)"),
+        ("argnums-float", "grad(lambda x: x.sum(), argnums=1.0)(x)"),
+        ("argnums-list", "grad(lambda x: x.sum(), argnums=[0])(x)"),
+        ("argnums-tuple-of-float", "grad(lambda x: x.sum(), argnums=(0.0,))(x)"),
+        ("has-aux-not-pair", "grad(lambda x: x.sum(), has_aux=True)(x)"),
+        ("has-aux-triple", "grad(lambda x: (x.sum(), x, x), has_aux=True)(x)"),
+        ("has-aux-aux-not-tensor", "grad(lambda x: (x.sum(), 'aux'), has_aux=True)(x)"),
+        ("integer-input", "grad(lambda x: x.sum())(torch.arange(3))"),
+        ("no-arguments", "grad(lambda: torch.tensor(1.0))()"),
+        ("dict-with-int", "grad(lambda p: p['a'].sum())({'a': x, 'n': 3})"),
+        ("user-error-propagates", "grad(lambda x: x.view(5).sum())(x)"),
+]:
+    case(f"grad/error/{name}", HEAD, code)
+
+# ---------------------------------------------------------------- vjp
+case("vjp/basic", HEAD, """
+    out, fn = vjp(torch.sin, x)
+    result = (out, fn(torch.ones(3)))
+""")
+case("vjp/two-primals", HEAD, """
+    out, fn = vjp(lambda a, b: a * b.exp(), x, y)
+    result = (out, fn(torch.tensor([1.0, 2.0, 3.0])))
+""")
+case("vjp/tuple-output", HEAD, """
+    out, fn = vjp(lambda a: (a.sin(), a.sum()), x)
+    result = (out, fn((torch.ones(3), torch.tensor(2.0))))
+""")
+case("vjp/dict-output", HEAD, """
+    out, fn = vjp(lambda a: {"s": a.sin(), "c": a.cos()}, x)
+    result = (items(out), fn({"s": torch.ones(3), "c": torch.ones(3)}))
+""")
+case("vjp/has-aux", HEAD, """
+    out, fn, aux = vjp(lambda a: (a ** 2, a.sum()), x, has_aux=True)
+    result = (out, fn(torch.ones(3)), aux)
+""")
+case("vjp/call-twice", HEAD, """
+    out, fn = vjp(torch.exp, x)
+    result = (fn(torch.ones(3)), fn(torch.tensor([1.0, 0.0, 2.0])))
+""")
+case("vjp/create-graph-default-detached", HEAD, """
+    out, fn = vjp(torch.exp, x)
+    (g,) = fn(torch.ones(3))
+    result = (out.requires_grad, g.requires_grad)
+""")
+case("vjp/captured-requires-grad", HEAD, """
+    w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    out, fn = vjp(lambda a: a * w, x)
+    (g,) = fn(torch.ones(3))
+    result = (out, g)
+""")
+case("vjp/grad-of-vjp", HEAD, """
+    def f(a):
+        _, fn = vjp(torch.sin, a)
+        return fn(torch.ones(3))[0].sum()
+    result = grad(f)(x)
+""")
+case("vjp/repr", HEAD, """
+    out, fn = vjp(torch.sin, x)
+    print(fn)
+""")
+for name, code in [
+        ("wrong-cotangent-shape", "vjp(torch.sin, x)[1](torch.ones(2))"),
+        ("wrong-cotangent-structure", "vjp(torch.sin, x)[1]((torch.ones(3),))"),
+        ("wrong-cotangent-structure-tuple", "vjp(lambda a: (a, a), x)[1](torch.ones(3))"),
+        ("integer-output", "vjp(lambda a: a.long(), x)"),
+        ("non-tensor-output", "vjp(lambda a: 3.0, x)"),
+        ("none-output", "vjp(lambda a: None, x)"),
+        ("has-aux-not-pair", "vjp(lambda a: a, x, has_aux=True)"),
+        ("primal-not-tensor", "vjp(lambda a: a, 2.0)"),
+]:
+    case(f"vjp/error/{name}", HEAD, code)
+
+# ---------------------------------------------------------------- jacrev / hessian
+case("jacrev/sin", HEAD, "result = jacrev(torch.sin)(x)")
+case("jacrev/matrix-input", HEAD, "result = jacrev(lambda m: m @ y)(torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]))")
+case("jacrev/scalar-output", HEAD, "result = jacrev(lambda a: (a ** 2).sum())(x)")
+case("jacrev/scalar-input", HEAD, "result = jacrev(lambda t: torch.stack([t, t ** 2, t.sin()]))(torch.tensor(0.5))")
+case("jacrev/argnums-1", HEAD, "result = jacrev(lambda a, b: a * b ** 2, argnums=1)(x, y)")
+case("jacrev/argnums-tuple", HEAD, "result = jacrev(lambda a, b: a * b ** 2, argnums=(0, 1))(x, y)")
+case("jacrev/tuple-output", HEAD, "result = jacrev(lambda a: (a.exp(), a.sum()))(x)")
+case("jacrev/tuple-output-argnums-tuple", HEAD, "result = jacrev(lambda a, b: (a * b, (a - b).sum()), argnums=(0, 1))(x, y)")
+case("jacrev/dict-output", HEAD, "result = items(jacrev(lambda a: {'e': a.exp(), 's': a.sum()})(x))")
+case("jacrev/dict-input", HEAD, "result = items(jacrev(lambda p: p['a'] * p['b'])({'a': x, 'b': y}))")
+case("jacrev/has-aux", HEAD, "result = jacrev(lambda a: (a.sin(), a.cos()), has_aux=True)(x)")
+case("jacrev/chunk-size", HEAD, "result = jacrev(torch.tanh, chunk_size=1)(x)")
+case("jacrev/jacrev-of-jacrev", HEAD, "result = jacrev(jacrev(lambda a: a.sin() * a[0]))(x)")
+case("jacrev/grad-inside", HEAD, "result = jacrev(grad(lambda a: (a ** 3).sum()))(x)")
+case("jacrev/captured-requires-grad", HEAD, """
+    w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    j = jacrev(lambda a: a * w)(x)
+    j.sum().backward()
+    result = (j, w.grad)
+""")
+case("jacrev/empty-output", HEAD, "result = jacrev(lambda a: a[:0])(x)")
+case("hessian/sin-sum", HEAD, "result = hessian(lambda a: a.sin().sum())(x)")
+case("hessian/quadratic", HEAD, """
+    A = torch.tensor([[2.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 4.0]])
+    result = hessian(lambda a: a @ A @ a)(x)
+""")
+case("hessian/argnums-tuple", HEAD, "result = hessian(lambda a, b: (a * b).sin().sum(), argnums=(0, 1))(x, y)")
+case("hessian/argnums-1", HEAD, "result = hessian(lambda a, b: (a * b ** 3).sum(), argnums=1)(x, y)")
+case("hessian/vector-output", HEAD, "result = hessian(lambda a: a ** 3)(torch.tensor([1.0, 2.0]))")
+for name, code in [
+        ("chunk-size-zero", "jacrev(torch.sin, chunk_size=0)"),
+        ("non-tensor-output", "jacrev(lambda a: 1.0)(x)"),
+        ("argnum-out-of-range", "jacrev(torch.sin, argnums=1)(x)"),
+        ("integer-output", "jacrev(lambda a: a.long())(x)"),
+]:
+    case(f"jacrev/error/{name}", HEAD, code)
+
+# ---------------------------------------------------------------- functional_call / stack_module_state
+LIN = """
+    lin = torch.nn.Linear(3, 2)
+    with torch.no_grad():
+        lin.weight.copy_(torch.tensor([[0.1, 0.2, 0.3], [-0.4, 0.5, -0.6]]))
+        lin.bias.copy_(torch.tensor([0.01, -0.02]))
+    W = torch.tensor([[1.0, 0.0, -1.0], [2.0, 1.0, 0.0]])
+    B = torch.tensor([0.5, 0.5])
+"""
+case("functional_call/dict", HEAD, LIN, """
+    out = functional_call(lin, {"weight": W, "bias": B}, (x,))
+    result = (out, lin.weight, lin.bias)
+""")
+case("functional_call/args-not-tuple", HEAD, LIN, "result = functional_call(lin, {'weight': W}, x)")
+case("functional_call/partial-dict", HEAD, LIN, "result = functional_call(lin, {'bias': B}, (x,))")
+case("functional_call/tuple-of-dicts", HEAD, LIN, "result = functional_call(lin, ({'weight': W}, {'bias': B}), (x,))")
+case("functional_call/kwargs", HEAD, """
+    class M(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = torch.nn.Parameter(torch.tensor([1.0, 2.0, 3.0]))
+        def forward(self, a, scale=1.0):
+            return (self.w * a * scale).sum()
+    m = M()
+    result = functional_call(m, {"w": y}, (x,), {"scale": torch.tensor(2.0)})
+""")
+case("functional_call/buffers", HEAD, """
+    bn = torch.nn.BatchNorm1d(3)
+    bn.eval()
+    out = functional_call(bn, {"running_mean": torch.tensor([1.0, 2.0, 3.0]),
+                               "running_var": torch.tensor([4.0, 1.0, 0.25])}, (x.unsqueeze(0),))
+    result = (out, bn.running_mean)
+""")
+case("functional_call/nested-module", HEAD, """
+    net = torch.nn.Sequential(torch.nn.Linear(3, 2), torch.nn.Tanh(), torch.nn.Linear(2, 1))
+    params = {"0.weight": torch.ones(2, 3), "0.bias": torch.zeros(2), "2.weight": torch.tensor([[1.0, -1.0]]),
+              "2.bias": torch.tensor([0.1])}
+    result = functional_call(net, params, (x,))
+""")
+case("functional_call/grad-wrt-params", HEAD, LIN, """
+    params = {k: v.detach() for k, v in lin.named_parameters()}
+    def loss(p, inp):
+        return functional_call(lin, p, (inp,)).pow(2).sum()
+    g = grad(loss)(params, x)
+    result = (items(g), lin.weight.grad)
+""")
+case("functional_call/restores-after-error", HEAD, LIN, """
+    try:
+        functional_call(lin, {"weight": torch.ones(2, 2)}, (x,))
+    except RuntimeError:
+        pass
+    result = lin.weight
+""")
+case("functional_call/tie-weights", HEAD, """
+    class Tied(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.a = torch.nn.Linear(3, 3, bias=False)
+            self.b = torch.nn.Linear(3, 3, bias=False)
+            self.b.weight = self.a.weight
+        def forward(self, v):
+            return self.b(self.a(v))
+    m = Tied()
+    result = functional_call(m, {"a.weight": torch.eye(3) * 2}, (x,))
+""")
+case("functional_call/tie-weights-false", HEAD, """
+    class Tied(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.a = torch.nn.Linear(3, 3, bias=False)
+            self.b = torch.nn.Linear(3, 3, bias=False)
+            with torch.no_grad():
+                self.a.weight.copy_(torch.eye(3))
+            self.b.weight = self.a.weight
+        def forward(self, v):
+            return self.b(self.a(v))
+    m = Tied()
+    result = functional_call(m, {"a.weight": torch.eye(3) * 2}, (x,), tie_weights=False)
+""")
+for name, code in [
+        ("strict-missing", "functional_call(lin, {'weight': W}, (x,), strict=True)"),
+        ("strict-unexpected", "functional_call(lin, {'weight': W, 'bias': B, 'extra': B}, (x,), strict=True)"),
+        ("repeated-keys", "functional_call(lin, ({'weight': W}, {'weight': W}), (x,))"),
+        ("not-dicts", "functional_call(lin, ({'weight': W}, 3), (x,))"),
+        ("not-a-dict", "functional_call(lin, 3, (x,))"),
+]:
+    case(f"functional_call/error/{name}", HEAD, LIN, code)
+case("stack_module_state/basic", HEAD, """
+    models = []
+    for k in range(3):
+        m = torch.nn.Linear(2, 1)
+        with torch.no_grad():
+            m.weight.fill_(float(k))
+            m.bias.fill_(-float(k))
+        models.append(m)
+    params, buffers = stack_module_state(models)
+    result = (items(params), items(buffers), params["weight"].is_leaf)
+""")
+case("stack_module_state/buffers", HEAD, """
+    models = [torch.nn.BatchNorm1d(2), torch.nn.BatchNorm1d(2)]
+    params, buffers = stack_module_state(models)
+    result = (items(params), items(buffers))
+""")
+for name, code in [
+        ("empty", "stack_module_state([])"),
+        ("mixed-mode", "stack_module_state([torch.nn.Linear(2, 1), torch.nn.Linear(2, 1).eval()])"),
+        ("mixed-classes", "stack_module_state([torch.nn.Linear(2, 1), torch.nn.Tanh()])"),
+        ("mixed-requires-grad", "stack_module_state([torch.nn.Linear(2, 1), torch.nn.Linear(2, 1).requires_grad_(False)])"),
+]:
+    case(f"stack_module_state/error/{name}", HEAD, code)
+
+
+def build_cases():
+    return list(CASES)

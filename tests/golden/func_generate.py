@@ -1,0 +1,35 @@
+"""Write the golden torch.func fixtures from real torch.
+
+    PYTHONPATH=$PWD /work/torchref/bin/python tests/golden/func_generate.py
+
+Runs every case of func_cases.py under torch (with autograd_runner's recorder)
+and writes func.json: {torch_version, cases: [{id, code, stdout, warnings, error, result}]}.
+"""
+
+import json
+import os
+import sys
+
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from autograd_runner import run_case  # noqa: E402
+from func_cases import build_cases  # noqa: E402
+
+
+def main():
+    fixtures = []
+    for case in build_cases():
+        torch.manual_seed(0)
+        record = run_case(torch, case["code"])
+        fixtures.append({"id": case["id"], "code": case["code"], **record})
+    with open(os.path.join(HERE, "func.json"), "w") as f:
+        json.dump({"torch_version": torch.__version__, "cases": fixtures}, f, indent=0, separators=(",", ":"))
+        f.write("\n")
+    print("%d cases written" % len(fixtures))
+
+
+if __name__ == "__main__":
+    main()
