@@ -73,6 +73,9 @@ class Node:
     #: Outputs that got no gradient are passed to backward as zeros (False: as None, the
     #: node handles them itself, e.g. a custom Function honouring set_materialize_grads).
     zero_missing_grads = True
+    #: The output may have any dtype (the nodes in-place writes leave: torch rebases history without
+    #: the dtype check it makes when it records an op's output).
+    any_dtype = False
 
     # -- which gradients are wanted ---------------------------------------------------
     @property
@@ -106,15 +109,21 @@ class Node:
         """Run the op on ``args`` (Tensors and Python scalars), recording it if needed."""
         if STATE.grad_enabled:
             for a in args:
-                if isinstance(a, Tensor) and a._requires_grad:
+                if isinstance(a, Tensor) and (a._requires_grad or a._extra is not None and view_base_requires_grad(a)):
                     return cls._apply_recorded(args, params)
         out = cls.forward(NULL_CTX, *args, **params)
         if type(out) is tuple:
             outs = tuple(_leaf(o) for o in out)
             if cls.is_view:
-                vc = args[0]._shared_vc()
+                src = args[0]
+                vc = src._shared_vc()
+                info = src._extra.get("view") if src._extra else None
+                # torch forbids in-place writes with grad through the views a multi-view op returns
+                # untracked, as through views made under no_grad (and says so in those words)
+                view = (src if info is None else info[0], None, vc[0])
                 for o in outs[:cls.n_diff_outputs]:
                     o._vc = vc
+                    o._extra = {"view": view, "no_grad_view": True, "multi": True}
             return outs
         t = _new(Tensor)
         t._data = out if type(out) is np.ndarray else np.array(out)
@@ -126,7 +135,13 @@ class Node:
         t._accum = None
         t._extra = None
         if cls.is_view:
-            t._vc = args[0]._shared_vc()
+            src = args[0]
+            t._vc = src._shared_vc()
+            # torch tracks every view's base: an in-place write of a value that requires grad
+            # through this view rewrites the base's history (the region is read from memory)
+            info = src._extra.get("view") if src._extra else None
+            t._extra = {"view": (src if info is None else info[0], None, t._vc[0]),
+                        "no_grad_view": not STATE.grad_enabled}
         return t
 
     @classmethod
@@ -160,6 +175,8 @@ class Node:
             return node._wrap_outputs(out, args)
         if type(out) is not np.ndarray:
             out = np.array(out)
+        if out.dtype.kind not in "fc" and not (cls.any_dtype or IN_PLACE[0]):
+            _refuse_dtype(out)
         t = _new(Tensor)
         t._data = out
         t._requires_grad = True
@@ -192,7 +209,9 @@ class Node:
             t._vc = src._shared_vc()
             info = src._extra.get("view") if src._extra else None
             # (base, the view ops from base to t, the shared version when t's grad_fn was made)
-            t._extra = {"view": (info[0], info[1] + (node,), t._vc[0]) if info else (src, (node,), t._vc[0])}
+            # (a view of a view whose chain is unknown, None, is located by memory as well)
+            t._extra = {"view": (info[0], info[1] and info[1] + (node,), t._vc[0]) if info else
+                        (src, (node,), t._vc[0])}
         return t
 
     def _wrap_outputs(node, out, args):
@@ -203,6 +222,8 @@ class Node:
         for i, o in enumerate(out):
             if type(o) is not np.ndarray:
                 o = np.array(o)
+            if i < n and o.dtype.kind not in "fc" and not (cls.any_dtype or IN_PLACE[0]):
+                _refuse_dtype(o)
             outs.append(Tensor._make(o, node, i) if i < n else _leaf(o))
         node._outs = tuple([(o._data.shape, o._data.dtype) for o in outs[:n]])
         if cls.is_view:
@@ -419,6 +440,39 @@ def accumulator(t):
     return acc
 
 
+NO_GRAD_VIEW_BASE_MSG = ("A view was created in no_grad mode and its base or another view of its base has been "
+                         "modified inplace with grad mode enabled. ")
+NO_GRAD_VIEW_TAIL = ("Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
+                     "code by moving both the view and the inplace either both inside the no_grad block (if you don't "
+                     "want the inplace to be tracked) or both outside (if you want the inplace to be tracked).")
+MULTI_VIEW_TAIL = ("This view is the output of a function that returns multiple views. Such functions do not allow "
+                   "the output views to be modified inplace. You should replace the inplace operation by an "
+                   "out-of-place one.")
+
+
+# Set while an in-place op computes its result (the result is written into the tensor, whose dtype
+# torch does not check when it rebases the tensor's history).
+IN_PLACE = [False]
+
+
+def _refuse_dtype(arr):
+    """torch records history only on floating outputs (an integer tensor made to require grad by an
+    in-place fill_, then used, gets here)."""
+    from .dtypes import from_numpy_dtype
+    name = from_numpy_dtype(arr.dtype).name
+    raise RuntimeError(f"Autograd not support dtype: {_SCALAR_TYPE.get(name, name)}")
+
+
+_SCALAR_TYPE = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+
+
+def view_base_requires_grad(t):
+    """Whether ``t`` is a view (without history of its own) of a base that requires grad: torch's
+    view then requires grad too."""
+    info = t._extra.get("view")
+    return info is not None and info[1] is None and info[0]._requires_grad
+
+
 def refresh_view(t):
     """A view whose base was changed in place (through the base or another view) since the
     view's grad_fn was made reads the base's new history, as torch regenerates it."""
@@ -439,6 +493,8 @@ def refresh_view(t):
     base, chain, _ = info
     if not base._requires_grad:
         return
+    if ex.get("no_grad_view"):
+        raise RuntimeError(NO_GRAD_VIEW_BASE_MSG + (MULTI_VIEW_TAIL if ex.get("multi") else NO_GRAD_VIEW_TAIL))
     from .ops.inplace import regenerate_view
     regenerate_view(t, base, chain)
 

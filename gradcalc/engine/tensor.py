@@ -143,7 +143,12 @@ class Tensor:
     # -- autograd attributes ------------------------------------------------
     @property
     def requires_grad(self):
-        return self._requires_grad
+        if self._requires_grad:
+            return True
+        if self._extra is not None:  # a view made before its base was made to require grad
+            from .node import view_base_requires_grad
+            return view_base_requires_grad(self)
+        return False
 
     @requires_grad.setter
     def requires_grad(self, value):

@@ -600,6 +600,100 @@ _FUZZ2.update({
         print(b)
         b.sum().backward()
     """,
+    "untracked-view-write-makes-base-require-grad": """
+        a = torch.tensor([1.0, 2.0])
+        w = torch.tensor(0.76, requires_grad=True)
+        v = a.t()
+        v.masked_fill_(v > 1.5, w)
+        print(a.requires_grad, a.is_leaf, a.grad_fn.name(), v.grad_fn.name())
+        b = torch.tensor([[2.0, 1.69, 1.0], [1.0, 3.0, 4.0]])
+        u = torch.tensor([2.56, 1.0], requires_grad=True)
+        b.diagonal(1).copy_(u)
+        b[1:].t().mul_(u[0])
+        b.T[::2][0] = u[1]
+        (b * b).sum().backward()
+        c = torch.tensor([[2.0, 1.69, 1.0], [1.0, 3.0, 4.0]]).t()
+        c[1].add_(w)
+        c.flip(0)[0].div_(w)
+        c.sum().backward()
+        result = (a, b, c, w.grad, u.grad)
+    """,
+    "untracked-view-write-int-base": """
+        x = torch.tensor([2.0, 1.0], requires_grad=True)
+        i = x.to(torch.int64)
+        i.view(-1).fill_(torch.tensor(-0.0, requires_grad=True))
+        print(i.requires_grad, i.grad_fn.name())
+        i.sum()
+    """,
+    "untracked-view-later-read": """
+        a = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+        r = a[0]
+        a[1:].mul_(torch.tensor(2.0, requires_grad=True))
+        print(r.grad_fn.name(), r.requires_grad)
+        (r * 3).sum().backward()
+        result = (a, r)
+    """,
+    "no-grad-view-written-with-grad": """
+        a = torch.tensor([1.0, 2.0])
+        with torch.no_grad():
+            v = a.t()
+        v.mul_(torch.tensor(2.0, requires_grad=True))
+    """,
+    "no-grad-view-of-changed-base": """
+        x = torch.tensor([1.0, 2.0], requires_grad=True)
+        with torch.no_grad():
+            v = x[0]
+            x.sub_(0.1)
+        print(v.requires_grad)
+        v * 2
+    """,
+    "multi-view-untracked-written-with-grad": """
+        a = torch.tensor([1.0, 2.0])
+        u = a.unbind()
+        u[0].mul_(torch.tensor(2.0, requires_grad=True))
+    """,
+    "multi-view-untracked-base-written-with-grad": """
+        a = torch.tensor([1.0, 2.0])
+        u = a.chunk(2)
+        a.mul_(torch.tensor(2.0, requires_grad=True))
+        u[0] * 1
+    """,
+    "view-made-before-requires-grad": """
+        a = torch.tensor([1.0, 2.0])
+        u = a.unbind()
+        r = a[0]
+        a.requires_grad_()
+        y = r * 2
+        y.backward()
+        print(u[0].requires_grad, u[0].is_leaf, r.requires_grad, r.is_leaf, y.requires_grad, y.grad_fn.name(), a.grad)
+        r.mul_(2)
+    """,
+    "int-tensor-requires-grad-then-op": """
+        v = torch.tensor([-3, -3])
+        v.fill_(torch.tensor(-0.98, requires_grad=True))
+        print(v.requires_grad, v.grad_fn.name())
+        v.sum()
+    """,
+    "bool-masked-fill-with-grad-value": """
+        v = torch.tensor([True, False])
+        v.masked_fill(v, torch.tensor(-0.98, requires_grad=True))
+    """,
+    "int-setitem-copy-or-fill": """
+        w = torch.tensor(2.0, requires_grad=True)
+        a = torch.tensor([1, 2])
+        a[torch.tensor([True, False])] = w
+        b = torch.tensor([[1, 2]])
+        b[0] = torch.tensor([2.0, 3.0], requires_grad=True)
+        b[0] = torch.tensor([2.0], requires_grad=True)
+        b[:] = torch.tensor([2.0, 3.0], requires_grad=True)
+        b[0, 1] = w
+        c = torch.tensor([[1, 2]])
+        c[0] = w
+        d = torch.tensor([True])
+        d[0] = w
+        print([(t.requires_grad, t.grad_fn.name() if t.grad_fn else None) for t in (a, b, c, d)])
+        result = (a.detach(), b, c.detach(), d)
+    """,
 })
 for _id, _code in _FUZZ2.items():
     case(f"fuzz2/{_id}", _code)

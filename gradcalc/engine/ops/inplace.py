@@ -15,7 +15,7 @@ import numpy as np
 from .. import dtypes as _dt
 from ..grad_mode import STATE
 from ..journal import touch, touch_hooks
-from ..node import Node, _short_name, refresh_view
+from ..node import IN_PLACE, MULTI_VIEW_TAIL, NO_GRAD_VIEW_TAIL, Node, _short_name, refresh_view, view_base_requires_grad
 from ..tensor import Tensor, _new
 from .checks import check
 from .support import as_tensor, binary_arrays, operand, zeros_grad
@@ -33,7 +33,7 @@ def _recording(t, args):
     if t._requires_grad:
         return True
     for a in args:
-        if isinstance(a, Tensor) and a._requires_grad:
+        if isinstance(a, Tensor) and (a._requires_grad or a._extra is not None and view_base_requires_grad(a)):
             return True
     return False
 
@@ -51,6 +51,7 @@ def overlapping(arr):
     return False
 
 
+NO_GRAD_VIEW_MSG = "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
 PARTIAL_OVERLAP_MSG = ("unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
                       "single memory location. Please clone() the tensor before performing the operation.")
 
@@ -95,17 +96,18 @@ def expanded_warning(op, example):
 def check_writable(t, overlap_ok=False):
     """torch's checks before any in-place write to ``t`` (and the undo journal's note of it)."""
     touch(t)
-    if STATE.grad_enabled and t._requires_grad:
+    ex = t._extra
+    if STATE.grad_enabled and (t._requires_grad or ex is not None and view_base_requires_grad(t)):
         if t._grad_fn is None:
-            raise RuntimeError(LEAF_MSG)
-        ex = t._extra
+            # a view made before its base was made to require grad has no history of its own
+            raise RuntimeError(VIEW_OF_LEAF_MSG if not t._requires_grad else LEAF_MSG)
         if ex:
             view = ex.get("view")
             if view is not None and view[0]._grad_fn is None and view[0]._requires_grad:
                 raise RuntimeError(VIEW_OF_LEAF_MSG)
             node = ex.get("multi_view")
             nr = t._output_nr
-            if node is None and view is not None and view[0]._extra and view[0]._extra.get("multi_view"):
+            if node is None and view is not None and view[1] and view[0]._extra and view[0]._extra.get("multi_view"):
                 node, nr = view[1][-1], 0  # a view of such a view: torch names the last view op
             if node is not None:
                 raise RuntimeError(
@@ -171,10 +173,13 @@ def inplace(t, compute, *args, overlap_ok=False, names=None, **kw):
     if t._extra is not None:
         refresh_view(t)
     snapshot = _snapshot(t)
+    IN_PLACE[0] = True
     try:
         r = compute(snapshot, *args, **kw)
     except (RuntimeError, NotImplementedError) as e:
         raise _iterator_order(t, args, e, overlap_ok) from None
+    finally:
+        IN_PLACE[0] = False
     if r._data.shape != t._data.shape:
         raise RuntimeError(f"output with shape {list(t._data.shape)} doesn't match the broadcast shape "
                            f"{list(r._data.shape)}")
@@ -253,6 +258,14 @@ def _rebind(t, r, names=None):
     """Write result ``r`` into ``t`` and give ``t`` (or its base) the new history."""
     view = t._extra.get("view") if t._extra else None
     old_fn, old_nr = t._grad_fn, t._output_nr
+    region = None
+    if view is not None:
+        if view[1] is None and t._extra.get("no_grad_view"):
+            raise RuntimeError(NO_GRAD_VIEW_MSG + (MULTI_VIEW_TAIL if t._extra.get("multi") else
+                                                   NO_GRAD_VIEW_TAIL))
+        region = _region(view[0], view[1], t)
+        if region is None:  # the base's memory was replaced (``base.data = ...``): t stands alone
+            view = None
     if view is None:
         write(t, r._data, names)
         t._grad_fn = r._grad_fn
@@ -261,7 +274,6 @@ def _rebind(t, r, names=None):
     else:
         base, chain = view[0], view[1]
         touch(base)
-        region = _region(base, chain)
         # the overwritten view had a history and shares memory with itself: its gradient cannot be
         # written back (torch raises in backward)
         overlap = t._requires_grad and overlapping(t._data)
@@ -277,11 +289,14 @@ def _rebind(t, r, names=None):
 
 def regenerate_view(t, base, chain, region=None):
     """Give view ``t`` a grad_fn that reads ``base``'s current history (AsStridedBackward0)."""
+    if region is None:
+        region = _region(base, chain, t)
+        if region is None:
+            return
     prev = STATE.grad_enabled
     STATE.grad_enabled = True
     try:
-        reread = AsStridedBackward0.apply(base, region=_region(base, chain) if region is None else region,
-                                          chain=chain)
+        reread = AsStridedBackward0.apply(base, region=region, chain=chain)
     finally:
         STATE.grad_enabled = prev
     t._grad_fn = reread._grad_fn
@@ -303,17 +318,58 @@ def _move_retain_grad(t, old_fn, old_nr):
     tensor_prehooks(t, create=True).extend(moved)
 
 
-def _region(base, chain):
-    """Flat indices into ``base`` of the elements a chain of view ops selects."""
+def _region(base, chain, view=None):
+    """Flat indices into ``base`` of the elements a chain of view ops selects (a chain of None: of
+    the elements ``view`` shares with ``base`` in memory; None if it shares none of them)."""
+    if chain is None:
+        return _memory_region(base._data, view._data)
     idx = np.arange(base._data.size, dtype=np.int64).reshape(base._data.shape)
     for node in chain:
         idx = node.replay(idx)
     return np.ascontiguousarray(idx)
 
 
+def _byte_bounds(a):
+    """The first and one-past-the-last byte address of non-empty array ``a``'s elements."""
+    p = a.__array_interface__["data"][0]
+    lo = hi = p
+    for n, st in zip(a.shape, a.strides):
+        if st < 0:
+            lo += (n - 1) * st
+        else:
+            hi += (n - 1) * st
+    return lo, hi + a.itemsize
+
+
+def _memory_region(b, v):
+    """Flat indices into array ``b`` of the elements of ``v``, a numpy view of ``b``'s memory
+    (any strides: the indices are laid out in memory as ``b``'s elements are, then read with
+    ``v``'s strides)."""
+    if v.dtype != b.dtype or not np.may_share_memory(b, v) and v.size:
+        return None
+    if not v.size:
+        return np.zeros(v.shape, np.int64)
+    it = b.itemsize
+    b_lo, b_hi = _byte_bounds(b)
+    v_lo, v_hi = _byte_bounds(v)
+    if v_lo < b_lo or v_hi > b_hi or any(st % it for st in b.strides + v.strides) or (v_lo - b_lo) % it:
+        return None
+    as_strided = np.lib.stride_tricks.as_strided
+    mem = np.full((b_hi - b_lo) // it, -1, np.int64)
+    b0 = (b.__array_interface__["data"][0] - b_lo) // it  # where b's element [0, ..., 0] lies
+    as_strided(mem[b0:], b.shape, [st // it * 8 for st in b.strides])[...] = np.arange(
+        b.size, dtype=np.int64).reshape(b.shape)
+    v0 = (v.__array_interface__["data"][0] - b_lo) // it
+    idx = np.array(as_strided(mem[v0:], v.shape, [st // it * 8 for st in v.strides]))
+    if (idx < 0).any():
+        return None
+    return idx
+
+
 class CopySlices(Node):
     __slots__ = ("region", "src_shape", "overlap")
     cpp_name = True
+    any_dtype = True
     broadcasting = True  # the value may have another dtype: its gradient is cast back by the engine
     casts_only = True
     explain = "grad_self = grad with the overwritten region zeroed;  grad_src = grad[region]"
@@ -349,6 +405,7 @@ class CopySlices(Node):
 
 class AsStridedBackward0(Node):
     __slots__ = ("region", "base_shape")
+    any_dtype = True
     explain = "grad_base = zeros like base, with grad added at the region this view reads"
     is_view = True
     checks = ()
@@ -356,6 +413,8 @@ class AsStridedBackward0(Node):
     def forward(ctx, base, *, region, chain):
         ctx.region = region
         ctx.base_shape = base._data.shape
+        if chain is None:
+            return base._data.reshape(-1)[region]
         arr = base._data
         for node in chain:
             arr = node.replay(arr)
@@ -510,6 +569,9 @@ def setitem(t, key, value):
     if isinstance(value, Tensor) and value is t:
         value = Tensor._wrap(value._data.copy())
     record = _recording(t, (value,))
+    if record and t._data.dtype.kind not in "fc" and not _is_advanced(key) and isinstance(value, Tensor) and (
+            value._data.ndim or not np.ndim(part)):
+        record = False  # torch copies into the view (copy_ records nothing in an integer tensor), or fills it
     if not record:
         npkey = _numpy_key(t, key)
         v = value._data if isinstance(value, Tensor) else value
