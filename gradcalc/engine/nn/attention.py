@@ -5,7 +5,7 @@ import math
 
 from ..creation import empty, ones, zeros
 from ..ops.linalg import bmm
-from ..ops.unary import where
+from ..ops.masked import where
 from . import functional as F
 from . import init
 from .activation import ReLU  # noqa: F401  (the default activation's module lives beside the others)

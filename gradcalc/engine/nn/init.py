@@ -85,7 +85,7 @@ def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
     with probability exp(-((x - mean) / std)² / 2) relative to the peak — the same draws in the
     same order as torch."""
     from ..creation import empty_like, tensor as _tensor
-    from ..ops.unary import where
+    from ..ops.masked import where
 
     def norm_cdf(x):
         return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0

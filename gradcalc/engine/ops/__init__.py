@@ -9,10 +9,10 @@ import numpy as np
 
 from ..tensor import Tensor
 from . import activation, arithmetic, compare, indexing, inplace, linalg, reduction, shape, unary
-from . import einsum, linear, losses, nn_activations, pointwise, scalar, statistics, structure  # noqa: F401
+from . import einsum, linear, losses, masked, nn_activations, scalar, statistics, structure  # noqa: F401
 from . import conv, embedding, nn_losses, normalization, piecewise_activations, pooling, smooth_activations  # noqa: F401,E501
 from . import upsample  # noqa: F401
-from . import ternary
+from . import table as _table, ternary
 from .support import operand
 
 FUNCTIONS = {}
@@ -30,10 +30,9 @@ def _export(module, names, method=True, function=True):
 
 _export(arithmetic, "add sub rsub mul div true_divide floor_divide remainder neg negative pow square")
 _export(arithmetic, "rsub", method=False)
-_export(unary, "floor ceil round trunc fix")
-_export(unary, "abs absolute sign exp log sqrt sin cos tanh sigmoid relu reciprocal clamp clip clamp_min "
-               "clamp_max maximum minimum")
-_export(unary, "where", method=False)
+_table.install(FUNCTIONS, METHODS)  # the declared rows (unary pointwise ops ...), with their in-place variants
+_export(masked, "clamp clip clamp_min clamp_max maximum minimum")
+_export(masked, "where", method=False)
 _export(reduction, "sum mean prod max min norm")
 _export(linalg, "mm mv dot bmm outer ger matmul")
 _export(shape, "reshape view view_as reshape_as flatten unflatten squeeze unsqueeze transpose swapaxes swapdims t "
@@ -46,9 +45,6 @@ _export(compare, "eq ne lt le gt ge greater greater_equal less less_equal not_eq
                  "bitwise_xor bitwise_not logical_and logical_or logical_xor logical_not isnan isinf isfinite "
                  "isclose allclose equal any all argmax argmin count_nonzero")
 _export(activation, "softmax log_softmax")
-# the op catalogue
-_export(pointwise, "log2 log10 rsqrt tan exp2 expm1 log1p frac sinh cosh asin acos atan erf arcsin arccos arctan "
-                   "clamp_min clamp_max")
 _export(statistics, "amax amin std var logsumexp cumsum cumprod")
 _export(statistics, "std_mean var_mean", method=False)
 _export(einsum, "einsum", method=False)
@@ -110,7 +106,7 @@ for _n in _NO_NUMBER_FIRST:
 
 def _where_method(self, condition, y):
     """``where(condition, self, y)``."""
-    return unary.where(condition, self, y)
+    return masked.where(condition, self, y)
 
 
 METHODS["where"] = _where_method
@@ -128,19 +124,10 @@ _OVERLAP_OK = ("masked_fill_", "tril_", "triu_", "index_put_")
 for _name, _fn in (("add_", arithmetic.add), ("sub_", arithmetic.sub), ("mul_", arithmetic.mul),
                    ("div_", arithmetic.div), ("pow_", arithmetic.pow), ("neg_", arithmetic.neg),
                    ("remainder_", arithmetic.remainder), ("square_", arithmetic.square),
-                   ("abs_", unary.abs), ("floor_", unary.floor), ("ceil_", unary.ceil),
-                   ("round_", unary.round), ("trunc_", unary.trunc), ("sign_", unary.sign), ("exp_", unary.exp), ("log_", unary.log),
-                   ("sqrt_", unary.sqrt), ("sin_", unary.sin), ("cos_", unary.cos), ("tanh_", unary.tanh),
-                   ("sigmoid_", unary.sigmoid), ("relu_", unary.relu), ("reciprocal_", unary.reciprocal),
-                   ("clamp_", unary.clamp), ("clip_", unary.clamp), ("clamp_min_", unary.clamp_min),
-                   ("clamp_max_", unary.clamp_max), ("masked_fill_", inplace.masked_fill),
+                   ("clamp_", masked.clamp), ("clip_", masked.clamp), ("clamp_min_", masked.clamp_min),
+                   ("clamp_max_", masked.clamp_max), ("masked_fill_", inplace.masked_fill),
                    ("scatter_", indexing.scatter), ("scatter_add_", indexing.scatter_add),
-                   ("index_put_", indexing.index_put),
-                   ("log2_", pointwise.log2), ("log10_", pointwise.log10), ("rsqrt_", pointwise.rsqrt),
-                   ("tan_", pointwise.tan), ("exp2_", pointwise.exp2), ("expm1_", pointwise.expm1),
-                   ("log1p_", pointwise.log1p), ("frac_", pointwise.frac), ("sinh_", pointwise.sinh),
-                   ("cosh_", pointwise.cosh), ("asin_", pointwise.asin), ("acos_", pointwise.acos),
-                   ("atan_", pointwise.atan), ("erf_", pointwise.erf), ("cumsum_", statistics.cumsum),
+                   ("index_put_", indexing.index_put), ("cumsum_", statistics.cumsum),
                    ("cumprod_", statistics.cumprod), ("tril_", structure.tril), ("triu_", structure.triu),
                    ("index_add_", structure.index_add), ("addcmul_", ternary.addcmul),
                    ("addcdiv_", ternary.addcdiv), ("lerp_", ternary.lerp)):

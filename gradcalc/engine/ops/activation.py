@@ -13,7 +13,7 @@ def _float_input(a, dtype, name, dim=-1):
     if dtype is not None:
         d = d.astype(_dt.as_dtype(dtype).np)
     if d.dtype.kind != "f" and d.size:  # torch runs no kernel on an empty tensor: any dtype passes
-        from .pointwise import _type_word
+        from .support import type_word as _type_word
         kernel = f"{name}_lastdim_kernel_impl" if d.ndim == 0 or dim == d.ndim - 1 else f"{name}_kernel_impl"
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_type_word(d)}'")
     return d

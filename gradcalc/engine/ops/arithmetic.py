@@ -127,8 +127,7 @@ class MulBackward0(Node):
     def forward(ctx, a, b):
         if ctx is not NULL_CTX:
             # keep only what the needed gradients use: grad_a needs b, grad_b needs a
-            nxt = ctx._next
-            ctx.save_for_backward(a if nxt[1][0] is not None else None, b if nxt[0][0] is not None else None)
+            ctx.save_for_backward(a if ctx.should_compute(1) else None, b if ctx.should_compute(0) else None)
         return _binary(np.multiply, a, b)
 
     def backward(ctx, grad):
@@ -531,5 +530,5 @@ def reciprocal(input):
 
 
 def where(condition, input, other):
-    from .unary import where as _w
+    from .masked import where as _w
     return _w(condition, input, other)

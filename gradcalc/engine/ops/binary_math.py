@@ -110,7 +110,7 @@ class CopysignBackward0(Node):
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        from .unary import where
+        from .masked import where
         ratio = where(a == 0, 0.0, ctx.result / where(a == 0, 1.0, a))
         return grad * ratio, (zeros_grad(grad) if ctx.should_compute(1) else None)
 
@@ -126,7 +126,7 @@ class CopysignBackward1(Node):
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        from .unary import where
+        from .masked import where
         return grad * where(a == 0, 0.0, ctx.result / where(a == 0, 1.0, a))
 
 
@@ -177,7 +177,7 @@ class XlogyBackward0(Node):
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        from .unary import where
+        from .masked import where
         ga = gb = None
         if ctx.should_compute(0):  # as torch: xlogy(grad, other), zeroed only where self = 0 and other <= 0
             ga = where((a == 0) & (b <= 0), 0.0, xlogy(grad, b))
@@ -215,7 +215,7 @@ class XlogyBackward2(Node):
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        from .unary import where
+        from .masked import where
         o = ctx.other
         logo = math.log(o) if o > 0 else (-math.inf if o == 0 else math.nan)
         return where((a == 0) & (o <= 0), 0.0, grad * logo)
@@ -322,7 +322,7 @@ class FmaxBackward0(Node):
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        from .unary import where
+        from .masked import where
         take_a = (a >= b) | b.isnan()
         return (where(take_a, grad, 0.0) if ctx.should_compute(0) else None,
                 where(take_a, 0.0, grad) if ctx.should_compute(1) else None)
@@ -339,7 +339,7 @@ class FminBackward0(Node):
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        from .unary import where
+        from .masked import where
         take_a = (a <= b) | b.isnan()
         return (where(take_a, grad, 0.0) if ctx.should_compute(0) else None,
                 where(take_a, 0.0, grad) if ctx.should_compute(1) else None)

@@ -226,7 +226,7 @@ class ConvolutionBackward0(Node):
         hp, wp = h + pt + pb, wid + pl + pr
         zero = (0, 0)
         oh, ow = grad._data.shape[2:]
-        need_x, need_w, need_b = (e[0] is not None for e in ctx._next)
+        need_x, need_w, need_b = ctx.needs_input_grad
         gxs, gws = [], []
         for gi in range(g):
             gm = grad[:, gi * og:(gi + 1) * og].reshape(n, og, oh * ow)
@@ -267,7 +267,7 @@ def _fast_backward(ctx, grad):
     k = wd.shape[2:]
     pt, pb, pl, pr = ctx.padding
     s, dil = ctx.stride, ctx.dilation
-    need_x, need_w, need_b = (e[0] is not None for e in ctx._next)
+    need_x, need_w, need_b = ctx.needs_input_grad
     gx = gw = gb = None
     o = wd.shape[0]
     g2 = np.ascontiguousarray(gd.transpose(1, 0, 2, 3)).reshape(o, -1)  # (O, N*OH*OW)
@@ -322,7 +322,7 @@ def _transposed_backward(ctx, grad):
     cin_g = cin // g
     k = (kh, kw)
     p = (ctx.padding[0], ctx.padding[2])
-    need_x, need_w, need_b = (e[0] is not None for e in ctx._next)
+    need_x, need_w, need_b = ctx.needs_input_grad
     gxs, gws = [], []
     for gi in range(g):
         gg = grad[:, gi * cout_g:(gi + 1) * cout_g]

@@ -99,7 +99,7 @@ class LogcumsumexpBackward0(Node):
             return grad
         dim = ctx.dim
         # Σ_{j ≥ i} grad_j e^(x_i - r_j), in log space (positive and negative parts apart) so it never overflows
-        from .unary import where
+        from .masked import where
         lowest = float(np.finfo(grad._data.dtype).min)  # finite: log 0 would make the second derivative nan
         log_abs = grad.abs().log()
         pos = (where(grad > 0, log_abs, lowest) - r).flip(dim).logcumsumexp(dim).flip(dim)

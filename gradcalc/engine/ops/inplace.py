@@ -511,7 +511,7 @@ class MaskedFillBackward1(Node):
         g_self = grad.masked_fill(mask, 0.0) if ctx.should_compute(0) else None
         g_value = None
         if ctx.should_compute(1):
-            from .unary import where
+            from .masked import where
             g_value = where(mask, grad, 0.0).sum()
         return g_self, g_value
 

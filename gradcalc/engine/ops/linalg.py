@@ -41,9 +41,8 @@ class MmBackward0(Node):
             _same_dtype(a, b, "mm")
         if A.dtype.kind == "b":
             raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")
-        if ctx is not NULL_CTX:
-            nxt = ctx._next  # grad_self needs mat2, grad_mat2 needs self
-            ctx.save_for_backward(a if nxt[1][0] is not None else None, b if nxt[0][0] is not None else None)
+        if ctx is not NULL_CTX:  # grad_self needs mat2, grad_mat2 needs self
+            ctx.save_for_backward(a if ctx.should_compute(1) else None, b if ctx.should_compute(0) else None)
         return A @ B
 
     def backward(ctx, grad):

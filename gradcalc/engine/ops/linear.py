@@ -29,16 +29,16 @@ class AddmmBackward0(Node):
         return np.asarray(prod + b, dtype=prod.dtype)
 
     def backward(ctx, grad):
-        bias_edge, m1_edge, m2_edge = ctx._next
+        need_bias, need_m1, need_m2 = ctx.needs_input_grad
         bias, mat1, mat2 = ctx.saved_tensors
         g_bias = g1 = g2 = None
-        if bias_edge[0] is not None:
+        if need_bias:
             g_bias = grad if ctx.beta == 1 else grad * ctx.beta
-        if m1_edge[0] is not None:
+        if need_m1:
             g1 = grad.mm(mat2.t())
             if ctx.alpha != 1:
                 g1 = g1 * ctx.alpha
-        if m2_edge[0] is not None:
+        if need_m2:
             g2 = mat1.t().mm(grad)
             if ctx.alpha != 1:
                 g2 = g2 * ctx.alpha

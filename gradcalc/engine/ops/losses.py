@@ -12,10 +12,12 @@ from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
-from .pointwise import _type_word, clamp_min, log1p
+from .masked import clamp_min
+from .support import type_word as _type_word
+from .unary import log1p
 from .scalar import div_scalar, mul_scalar
 from .support import broadcast_error
-from .unary import where
+from .masked import where
 
 
 def _reduce(arr, reduction):

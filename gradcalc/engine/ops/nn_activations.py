@@ -13,8 +13,9 @@ from ..grad_mode import STATE
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
-from .pointwise import _type_word, erf, erf_array
-from .unary import where
+from .support import type_word as _type_word
+from .unary import erf, erf_array
+from .masked import where
 
 _SQRT_HALF = math.sqrt(0.5)
 _INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)

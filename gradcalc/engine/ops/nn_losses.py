@@ -8,7 +8,7 @@ import numpy as np
 from ..node import Node
 from .checks import check
 from .losses import _pair_arrays, _reduce, _reduced_grad
-from .unary import where
+from .masked import where
 
 
 class HuberLossBackward0(Node):

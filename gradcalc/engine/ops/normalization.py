@@ -76,7 +76,7 @@ class NativeBatchNormBackward0(Node):
         nd = x._data.ndim
         axes = (0,) + tuple(range(2, nd))
         shape = _channel_shape(nd)
-        need_x, need_w, need_b = (e[0] is not None for e in ctx._next)
+        need_x, need_w, need_b = ctx.needs_input_grad
         gxhat = grad * w.view(shape) if w is not None else grad
         gx = gw = gb = None
         if ctx.training:
@@ -139,7 +139,7 @@ class NativeLayerNormBackward0(Node):
         nd = x._data.ndim
         axes = tuple(range(nd - ctx.k, nd))
         lead = tuple(range(nd - ctx.k))
-        need_x, need_w, need_b = (e[0] is not None for e in ctx._next)
+        need_x, need_w, need_b = ctx.needs_input_grad
         gxhat = grad * w if w is not None else grad
         gx_full, xhat = _normalized_grad(x, gxhat, axes, ctx.eps)
         gw = (grad * xhat).sum(lead) if need_w and lead else ((grad * xhat) if need_w else None)
@@ -191,7 +191,7 @@ class NativeGroupNormBackward0(Node):
         nd, n = len(shape), shape[0]
         cshape = _channel_shape(nd)
         axes = (0,) + tuple(range(2, nd))
-        need_x, need_w, need_b = (e[0] is not None for e in ctx._next)
+        need_x, need_w, need_b = ctx.needs_input_grad
         gxhat = grad * w.view(cshape) if w is not None else grad
         gx, xhat = _normalized_grad(x.reshape(n, ctx.groups, -1), gxhat.reshape(n, ctx.groups, -1), (2,), ctx.eps)
         xhat = xhat.reshape(shape)

@@ -11,7 +11,7 @@ from ..node import Node
 from ..tensor import Tensor
 from .checks import check
 from .nn_activations import _float_only, _out, _maybe_inplace
-from .unary import where
+from .masked import where
 
 
 def _mask(x, m):

@@ -11,7 +11,7 @@ from ..node import Node
 from ..tensor import Tensor
 from .checks import check
 from .support import dims_arg, expand_reduced, wrap_dim
-from .unary import where
+from .masked import where
 
 
 def _sum_dtype(arr, dtype):
@@ -382,7 +382,7 @@ def _max_min(input, dim, keepdim, other, whole, along, name):
     if isinstance(dim, Tensor) and other is None:
         dim, other = None, dim
     if other is not None:
-        from .unary import maximum, minimum
+        from .masked import maximum, minimum
         return (maximum if name == "max" else minimum)(input, other)
     if dim is None:
         return whole.apply(input)

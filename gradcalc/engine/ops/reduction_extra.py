@@ -211,7 +211,7 @@ class NansumBackward0(Node):
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
-        from .unary import where
+        from .masked import where
         g = expand_reduced(grad, ctx.shape, ctx.dims, ctx.keepdim)
         return where(a.isnan(), 0.0, g.expand(*ctx.shape))
 
@@ -327,11 +327,11 @@ def _quantile(input, q, dim, keepdim, interpolation, ignore_nan, name):
         w = Tensor._wrap((rank - lo).astype(input._data.dtype))
     out = v_lo.lerp(v_hi, w)
     if not ignore_nan:
-        from .unary import where
+        from .masked import where
         anynan = isnan.any(-1, keepdim=True)
         out = where(anynan, float("nan"), out)
     else:
-        from .unary import where
+        from .masked import where
         out = where(count == 0, float("nan"), out)
     out = out.movedim(-1, 0)  # q first, as torch
     if keepdim:
@@ -456,7 +456,7 @@ class DistBackward0(Node):
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        from .unary import where
+        from .masked import where
         d = a - b
         p = ctx.p
         r = ctx.result
@@ -499,7 +499,7 @@ class CdistBackward0(Node):
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        from .unary import where
+        from .masked import where
         d = a.unsqueeze(-2) - b.unsqueeze(-3)
         r = ctx.result.unsqueeze(-1)
         p = ctx.p

@@ -294,7 +294,7 @@ class CatBackward0(Node):
     def backward(ctx, grad):
         out = []
         start = 0
-        for (_, _), n in zip(ctx._next, ctx.sizes):
+        for n in ctx.sizes:
             out.append(grad.narrow(ctx.dim, start, n) if n else None)
             start += n
         return tuple(out)
@@ -329,7 +329,7 @@ class StackBackward0(Node):
         return np.stack(arrs, axis=dim, dtype=dt)
 
     def backward(ctx, grad):
-        return tuple(grad.select(ctx.dim, i) for i in range(len(ctx._next)))
+        return tuple(grad.select(ctx.dim, i) for i in range(len(ctx.needs_input_grad)))
 
 
 class UnbindBackward0(Node):

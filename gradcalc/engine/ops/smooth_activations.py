@@ -7,7 +7,7 @@ from ..node import Node
 from ..tensor import Tensor
 from .checks import check
 from .nn_activations import EluBackward0, _float_only, _maybe_inplace, _out, softplus
-from .unary import where
+from .masked import where
 
 SELU_ALPHA = 1.6732632423543772848170429916717
 SELU_SCALE = 1.0507009873554804934193349852946

@@ -10,9 +10,9 @@ from ..grad_mode import STATE
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
-from .pointwise import _TYPE_WORDS
+from .support import _TYPE_WORDS
 from .support import expand_reduced, wrap_dim
-from .unary import where
+from .masked import where
 
 
 def _reduce_dims(dim, ndim):

@@ -7,7 +7,7 @@ from ..limits import check_numel
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
-from .pointwise import _type_word
+from .support import type_word as _type_word
 from .support import shape_arg, wrap_dim, own_index
 
 

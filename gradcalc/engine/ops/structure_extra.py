@@ -536,7 +536,7 @@ class ScatterReduceBackward0(Node):
         r = ctx.reduce
         shp = tuple(slice(0, n) for n in idx._data.shape)
         src_part = src[shp] if src._data.shape != idx._data.shape else src
-        from .unary import where
+        from .masked import where
         touched = Tensor._wrap(_touched(idx._data, dim, a._data.shape))
         g_self = g_src = None
         if r == "sum" or r == "mean":

@@ -96,6 +96,26 @@ def broadcast_error(sa, sb):
     return RuntimeError(f"shapes {list(sa)} and {list(sb)} cannot be broadcast together")
 
 
+def binary_apply(fn, a, b, floating=True, **kw):
+    """``fn`` of two operands' values, broadcast and promoted as torch's binary ops are (torch's
+    message where the shapes do not broadcast); ``floating``: integer operands give the default
+    float dtype."""
+    A, B = binary_arrays(a, b)
+    if floating:
+        A, B = np.asarray(A), np.asarray(B)
+        if A.dtype.kind != "f" and B.dtype.kind != "f":
+            dt = _dt.get_default_dtype().np
+            A, B = A.astype(dt), B.astype(dt)
+    try:
+        out = np.asarray(fn(A, B, **kw) if kw else fn(A, B))
+    except ValueError:
+        raise broadcast_error(np.shape(A), np.shape(B)) from None
+    dt = _dt.result_type(a, b)  # torch's promotion (numpy may widen against a Python float)
+    if floating and dt.category != _dt._FLOAT:
+        dt = _dt.get_default_dtype()
+    return out.astype(dt.np, copy=False) if out.dtype.kind == "f" else out
+
+
 def floating(fn, a):
     """``fn`` of ``a``'s values as floats, in torch's result dtype: integer and bool tensors
     become the default float dtype; float16 is computed in float32 and rounded once, as torch's
@@ -107,6 +127,14 @@ def floating(fn, a):
     if d.dtype == np.float16:
         return fn(d.astype(np.float32)).astype(np.float16)
     return fn(d)
+
+
+_TYPE_WORDS = _dt.SCALAR_NAMES
+
+
+def type_word(arr):
+    """torch's ScalarType name for an array's dtype (``Long``, ``Float``...)."""
+    return _TYPE_WORDS[_dt.from_numpy_dtype(arr.dtype).name]
 
 
 def own_index(ctx, index):

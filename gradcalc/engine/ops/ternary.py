@@ -103,9 +103,8 @@ class AddcmulBackward0(Node):
 
     def backward(ctx, grad):
         t1, t2 = ctx.saved_tensors
-        nxt = ctx._next
-        g1 = grad * t2 * ctx.value if nxt[1][0] is not None else None
-        g2 = grad * t1 * ctx.value if nxt[2][0] is not None else None
+        g1 = grad * t2 * ctx.value if ctx.should_compute(1) else None
+        g2 = grad * t1 * ctx.value if ctx.should_compute(2) else None
         return grad, g1, g2
 
 
@@ -125,9 +124,8 @@ class AddcdivBackward0(Node):
 
     def backward(ctx, grad):
         t1, t2 = ctx.saved_tensors
-        nxt = ctx._next
-        g1 = grad * ctx.value / t2 if nxt[1][0] is not None else None
-        g2 = -grad * ctx.value * t1 / (t2 * t2) if nxt[2][0] is not None else None
+        g1 = grad * ctx.value / t2 if ctx.should_compute(1) else None
+        g2 = -grad * ctx.value * t1 / (t2 * t2) if ctx.should_compute(2) else None
         return grad, g1, g2
 
 
@@ -161,10 +159,9 @@ class LerpBackward1(Node):
 
     def backward(ctx, grad):
         s, end, w = ctx.saved_tensors
-        nxt = ctx._next
-        gs = grad * (1 - w) if nxt[0][0] is not None else None
-        ge = grad * w if nxt[1][0] is not None else None
-        gw = grad * (end - s) if nxt[2][0] is not None else None
+        gs = grad * (1 - w) if ctx.should_compute(0) else None
+        ge = grad * w if ctx.should_compute(1) else None
+        gw = grad * (end - s) if ctx.should_compute(2) else None
         return gs, ge, gw
 
 

@@ -1,149 +1,165 @@
-"""Elementwise functions of one tensor, and the elementwise ops with masks
-(clamp, where, maximum, minimum)."""
+"""Pointwise functions of one tensor, one row each (``table.row``): forward, backward,
+explanation and gradcheck cases side by side.
+
+Integer and bool inputs give the default float dtype and float16 is computed in
+float32 and rounded, as torch's CPU kernels do (``support.floating``), unless a row
+says ``promote=False`` and applies torch's dtype rule itself. Each backward is written
+in engine ops, so second derivatives come from the same rules.
+"""
+
+import math
 
 import numpy as np
 
-from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
-from .support import as_tensor, binary_arrays, broadcast_error, floating, operand, zeros_grad
+from .support import type_word
+from .table import ZERO, row
+
+_LN2 = math.log(2.0)
+_LN10 = math.log(10.0)
+_TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
+_SQRT_PI_OVER_2 = math.sqrt(math.pi) / 2.0
 
 
-class AbsBackward0(Node):
-    explain = "grad_self = grad * sign(self)"
-    checks = (check(lambda x: x.abs(), (2, 3)),)
-
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        return np.abs(a._data)
-
-    def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        return grad * a.sign()
+def _vectorize(fn):
+    """A scalar function of libm's (math.erf ...) on an ndarray, in the array's dtype."""
+    f = np.frompyfunc(fn, 1, 1)
+    return lambda d: np.asarray(f(d), dtype=np.float64).astype(d.dtype, copy=False)
 
 
-class SignBackward0(Node):
-    explain = "grad_self = 0   (sign is flat almost everywhere)"
-    checks = (check(lambda x: x.sign(), (2, 3)),)
-
-    def forward(ctx, a):
-        d = a._data
-        if d.dtype.kind != "f":
-            return d.copy() if d.dtype.kind == "b" else np.sign(d)
-        # torch's sign is (0 < x) - (x < 0): 0 for nan, where numpy gives nan
-        return (d > 0).astype(d.dtype) - (d < 0)
-
-    def backward(ctx, grad):
-        return zeros_grad(grad)
+erf_array = _vectorize(math.erf)
 
 
-class ExpBackward0(Node):
-    explain = "grad_self = grad * result   (d/dx eˣ = eˣ)"
-    saves_output = True
-    checks = (check(lambda x: x.exp(), (2, 3)),)
-
-    def forward(ctx, a):
-        return floating(np.exp, a)
-
-    def backward(ctx, grad):
-        return grad * ctx.result
+def _where(cond, a, b):
+    from .masked import where
+    return where(cond, a, b)
 
 
-class LogBackward0(Node):
-    explain = "grad_self = grad / self   (d/dx ln x = 1/x)"
-    checks = (check(lambda x: x.log(), (2, 3), low=0.2, high=3.0),)
+# -- forwards that apply torch's dtype rules themselves ---------------------------------
 
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        return floating(np.log, a)
-
-    def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        return grad / a
+def _abs(d):
+    if d.dtype.kind == "b":
+        raise NotImplementedError("\"abs_cpu\" not implemented for 'Bool'")
+    return np.abs(d)
 
 
-class SqrtBackward0(Node):
-    explain = "grad_self = grad / (2 * result)   (d/dx √x = 1/(2√x))"
-    saves_output = True
-    checks = (check(lambda x: x.sqrt(), (2, 3), low=0.2, high=3.0),)
-
-    def forward(ctx, a):
-        return floating(np.sqrt, a)
-
-    def backward(ctx, grad):
-        return grad / (ctx.result * 2)
+def _sign(d):
+    if d.dtype.kind != "f":
+        return d.copy() if d.dtype.kind == "b" else np.sign(d)
+    # torch's sign is (0 < x) - (x < 0): 0 for nan, where numpy gives nan
+    return (d > 0).astype(d.dtype) - (d < 0)
 
 
-class SinBackward0(Node):
-    explain = "grad_self = grad * cos(self)"
-    checks = (check(lambda x: x.sin(), (2, 3)),)
-
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        return floating(np.sin, a)
-
-    def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        return grad * a.cos()
+def _relu(d):
+    if d.dtype.kind == "b":
+        raise RuntimeError("Boolean inputs not supported for relu")
+    return np.maximum(d, 0, dtype=d.dtype)
 
 
-class CosBackward0(Node):
-    explain = "grad_self = -grad * sin(self)"
-    checks = (check(lambda x: x.cos(), (2, 3)),)
-
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        return floating(np.cos, a)
-
-    def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        return grad * -a.sin()
-
-
-class TanhBackward0(Node):
-    explain = "grad_self = grad * (1 - result²)"
-    saves_output = True
-    checks = (check(lambda x: x.tanh(), (2, 3)),)
-
-    def forward(ctx, a):
-        return floating(np.tanh, a)
-
-    def backward(ctx, grad):
-        y = ctx.result
-        return grad * (1 - y * y)
-
-
-class SigmoidBackward0(Node):
-    explain = "grad_self = grad * result * (1 - result)   (σ' = σ(1 - σ))"
-    saves_output = True
-    checks = (check(lambda x: x.sigmoid(), (2, 3)),)
-
-    def forward(ctx, a):
-        return floating(_sigmoid, a)
-
-    def backward(ctx, grad):
-        y = ctx.result
-        return grad * (y * (1 - y))
-
-
-def _sigmoid(x):
-    return 1 / (1 + np.exp(-x))
-
-
-class ReluBackward0(Node):
-    explain = "grad_self = grad * (result > 0)   (passes the gradient where the input was positive)"
-    saves_output = True
-    checks = (check(lambda x: x.relu(), (2, 3)),)
-
-    def forward(ctx, a):
-        d = a._data
+def _rounding(fn):
+    def forward(d):
         if d.dtype.kind == "b":
-            raise RuntimeError("Boolean inputs not supported for relu")
-        return np.maximum(d, 0, dtype=d.dtype)
+            raise NotImplementedError(f"\"{fn.__name__}_vml_cpu\" not implemented for 'Bool'")
+        return d.copy() if d.dtype.kind != "f" else fn(d)  # numpy and torch both round halves to even
+    return forward
 
-    def backward(ctx, grad):
-        return ThresholdBackwardBackward0.apply(grad, ctx.result, threshold=0)
+
+def _round_decimals(d, decimals):
+    if d.dtype.kind == "b":
+        raise NotImplementedError("\"round_cpu\" not implemented for 'Bool'")
+    if d.dtype.kind != "f":
+        return d.copy()
+    scale = 10.0 ** decimals
+    return np.asarray(np.round(d * scale) / scale, dtype=d.dtype)
+
+
+def _frac(d):
+    if d.dtype.kind != "f":
+        raise NotImplementedError(f"\"frac_cpu\" not implemented for '{type_word(d)}'")
+    return d - np.trunc(d)
+
+
+def _nan_to_num(d, nan, posinf, neginf):
+    if d.dtype.kind != "f":
+        return d.copy()
+    info = np.finfo(d.dtype)
+    return np.nan_to_num(d, nan=nan, posinf=info.max if posinf is None else posinf,
+                         neginf=info.min if neginf is None else neginf)
+
+
+# -- the basics ---------------------------------------------------------------------------
+
+def abs(input):
+    """Elementwise absolute value."""
+    if input._data.dtype.kind == "b":
+        raise NotImplementedError("\"abs_cpu\" not implemented for 'Bool'")
+    return ABS.node.apply(input)
+
+
+ABS = row("abs absolute", "AbsBackward0", _abs, promote=False, function=abs,
+          grad=lambda grad, self: grad * self.sign(),
+          explain="grad_self = grad * sign(self)", doc="Elementwise absolute value.",
+          checks=(check(lambda x: x.abs(), (2, 3)),))
+sign = row("sign", "SignBackward0", _sign, promote=False, grad=ZERO,
+    explain="grad_self = 0   (sign is flat almost everywhere)", doc="-1, 0 or 1 by the sign of each element.",
+    checks=(check(lambda x: x.sign(), (2, 3)),)).function
+exp = row("exp", "ExpBackward0", np.exp, grad=lambda grad, result: grad * result,
+    explain="grad_self = grad * result   (d/dx eˣ = eˣ)", doc="Elementwise eˣ.",
+    checks=(check(lambda x: x.exp(), (2, 3)),)).function
+log = row("log", "LogBackward0", np.log, grad=lambda grad, self: grad / self,
+    explain="grad_self = grad / self   (d/dx ln x = 1/x)", doc="Elementwise natural logarithm.",
+    checks=(check(lambda x: x.log(), (2, 3), low=0.2, high=3.0),)).function
+sqrt = row("sqrt", "SqrtBackward0", np.sqrt, grad=lambda grad, result: grad / (result * 2),
+    explain="grad_self = grad / (2 * result)   (d/dx √x = 1/(2√x))", doc="Elementwise square root.",
+    checks=(check(lambda x: x.sqrt(), (2, 3), low=0.2, high=3.0),)).function
+sin = row("sin", "SinBackward0", np.sin, grad=lambda grad, self: grad * self.cos(),
+    explain="grad_self = grad * cos(self)", doc="Elementwise sine.",
+    checks=(check(lambda x: x.sin(), (2, 3)),)).function
+cos = row("cos", "CosBackward0", np.cos, grad=lambda grad, self: grad * -self.sin(),
+    explain="grad_self = -grad * sin(self)", doc="Elementwise cosine.",
+    checks=(check(lambda x: x.cos(), (2, 3)),)).function
+tanh = row("tanh", "TanhBackward0", np.tanh, grad=lambda grad, result: grad * (1 - result * result),
+           explain="grad_self = grad * (1 - result²)", doc="Elementwise hyperbolic tangent.",
+           checks=(check(lambda x: x.tanh(), (2, 3)),)).function
+sigmoid = row("sigmoid", "SigmoidBackward0", lambda x: 1 / (1 + np.exp(-x)),
+              grad=lambda grad, result: grad * (result * (1 - result)),
+              explain="grad_self = grad * result * (1 - result)   (σ' = σ(1 - σ))",
+              doc="Elementwise logistic function 1 / (1 + e⁻ˣ).",
+              checks=(check(lambda x: x.sigmoid(), (2, 3)),)).function
+relu = row("relu", "ReluBackward0", _relu, promote=False,
+           grad=lambda grad, result: ThresholdBackwardBackward0.apply(grad, result, threshold=0),
+           explain="grad_self = grad * (result > 0)   (passes the gradient where the input was positive)",
+           doc="Elementwise max(x, 0).", checks=(check(lambda x: x.relu(), (2, 3)),)).function
+reciprocal = row("reciprocal", "ReciprocalBackward0", np.reciprocal, grad=lambda grad, result: grad * -(result * result),
+    explain="grad_self = -grad * result²   (d/dx 1/x = -1/x²)", doc="Elementwise 1 / x.",
+    checks=(check(lambda x: x.reciprocal(), (2, 3), low=0.5, high=2.0),)).function
+
+# floor/ceil/round/trunc: piecewise constant, so the gradient is zero
+_FLAT = "grad_self = 0   (piecewise constant)"
+floor = row("floor", "FloorBackward0", _rounding(np.floor), promote=False, grad=ZERO, explain=_FLAT,
+    doc="Largest integer <= each element.", checks=(check(lambda x: x.floor() * x, (2, 3), low=0.1, high=0.9),)).function
+ceil = row("ceil", "CeilBackward0", _rounding(np.ceil), promote=False, grad=ZERO, explain=_FLAT,
+    doc="Smallest integer >= each element.", checks=(check(lambda x: x.ceil() * x, (2, 3), low=0.1, high=0.9),)).function
+trunc = fix = row("trunc fix", "TruncBackward0", _rounding(np.trunc), promote=False, grad=ZERO, explain=_FLAT,
+    doc="Round each element toward zero.", checks=(check(lambda x: x.trunc() * x, (2, 3), low=0.1, high=0.9),)).function
+
+
+def round(input, *, decimals=0):
+    """Round each element to the nearest integer (halves to even)."""
+    if decimals:
+        return _ROUND_DECIMALS.node.apply(input, decimals=decimals)
+    return _ROUND.node.apply(input)
+
+
+_ROUND = row("round", "RoundBackward0", _rounding(np.round), promote=False, grad=ZERO, explain=_FLAT,
+             function=round, doc=round.__doc__,
+             checks=(check(lambda x: x.round() * x, (2, 3), low=0.1, high=0.4),))
+# round(decimals=n): the rounding to n decimals is one node in torch
+_ROUND_DECIMALS = row((), "RoundBackward1", _round_decimals, promote=False, params=("decimals",), grad=ZERO,
+                      explain=_FLAT, doc="", checks=(check(lambda x: round(x, decimals=1) * x, (2, 3), low=0.01,
+                                                           high=0.04),))
 
 
 class ThresholdBackwardBackward0(Node):
@@ -172,367 +188,330 @@ class ThresholdBackwardBackward0(Node):
         return g_grad, g_result
 
 
-class ReciprocalBackward0(Node):
-    explain = "grad_self = -grad * result²   (d/dx 1/x = -1/x²)"
-    saves_output = True
-    checks = (check(lambda x: x.reciprocal(), (2, 3), low=0.5, high=2.0),)
+# -- logarithms, powers, trigonometry -------------------------------------------------------
 
-    def forward(ctx, a):
-        return floating(np.reciprocal, a)
-
-    def backward(ctx, grad):
-        y = ctx.result
-        return grad * -(y * y)
-
-
-class _Rounding(Node):
-    """floor/ceil/round/trunc: piecewise constant, so the gradient is zero."""
-
-    explain = "grad_self = 0   (piecewise constant)"
-
-    def backward(ctx, grad):
-        return zeros_grad(grad)
-
-
-def _rounded(fn, a):
-    d = a._data
-    if d.dtype.kind == "b":
-        raise NotImplementedError(f"\"{fn.__name__}_vml_cpu\" not implemented for 'Bool'")
-    return d.copy() if d.dtype.kind != "f" else fn(d)  # numpy and torch both round halves to even
-
-
-class FloorBackward0(_Rounding):
-    checks = (check(lambda x: x.floor() * x, (2, 3), low=0.1, high=0.9),)
-
-    def forward(ctx, a):
-        return _rounded(np.floor, a)
-
-
-class CeilBackward0(_Rounding):
-    checks = (check(lambda x: x.ceil() * x, (2, 3), low=0.1, high=0.9),)
-
-    def forward(ctx, a):
-        return _rounded(np.ceil, a)
-
-
-class RoundBackward0(_Rounding):
-    checks = (check(lambda x: x.round() * x, (2, 3), low=0.1, high=0.4),)
-
-    def forward(ctx, a):
-        return _rounded(np.round, a)
-
-
-class RoundBackward1(_Rounding):
-    """round(decimals=n): the rounding to n decimals is one node in torch."""
-
-    __slots__ = ("decimals",)
-    checks = (check(lambda x: round(x, decimals=1) * x, (2, 3), low=0.01, high=0.04),)
-
-    def forward(ctx, a, decimals):
-        d = a._data
-        if d.dtype.kind == "b":
-            raise NotImplementedError("\"round_cpu\" not implemented for 'Bool'")
-        if d.dtype.kind != "f":
-            return d.copy()
-        scale = 10.0 ** decimals
-        return np.asarray(np.round(d * scale) / scale, dtype=d.dtype)
-
-
-class TruncBackward0(_Rounding):
-    checks = (check(lambda x: x.trunc() * x, (2, 3), low=0.1, high=0.9),)
-
-    def forward(ctx, a):
-        return _rounded(np.trunc, a)
-
-
-class ClampBackward1(Node):
-    __slots__ = ("lo", "hi")
-    explain = "grad_self = grad * (min <= self <= max)   (zero where the value was clamped)"
-    checks = (check(lambda x: x.clamp(-0.5, 0.5), (2, 3)),
-              check(lambda x: x.clamp(min=0.3), (2, 3), label="min only"),
-              check(lambda x: x.clamp(max=0.3), (2, 3), label="max only"))
-
-    def forward(ctx, a, lo=None, hi=None):
-        if lo is None and hi is None:
-            raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-        ctx.save_for_backward(a)
-        ctx.lo = lo
-        ctx.hi = hi
-        d = a._data
-        r = d
-        if lo is not None:
-            r = np.maximum(r, binary_arrays(a, lo)[1])
-        if hi is not None:
-            r = np.minimum(r, binary_arrays(a, hi)[1])
-        if r is d:
-            r = d.copy()
-        dt = _dt.result_type(a, *(v for v in (lo, hi) if v is not None)).np
-        return r.astype(dt, copy=False)
-
-    def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        mask = None
-        if ctx.lo is not None:
-            mask = a >= ctx.lo
-        if ctx.hi is not None:
-            m = a <= ctx.hi
-            mask = m if mask is None else mask & m
-        return grad * mask
+log2 = row("log2", "Log2Backward0", np.log2, grad=lambda grad, self: grad / (self * _LN2),
+    explain="grad_self = grad / (self * ln 2)", doc="Elementwise base-2 logarithm.",
+    checks=(check(lambda x: x.log2(), (2, 3), low=0.2, high=3.0),
+            check(lambda x: log2(x.abs() + 0.5).sum(0), (3, 2), label="in a sum"))).function
+log10 = row("log10", "Log10Backward0", np.log10, grad=lambda grad, self: grad / (self * _LN10),
+    explain="grad_self = grad / (self * ln 10)", doc="Elementwise base-10 logarithm.",
+    checks=(check(lambda x: x.log10(), (2, 3), low=0.2, high=3.0),
+            check(lambda x: log10(x * x + 1.0), (4,), label="composed"))).function
+rsqrt = row("rsqrt", "RsqrtBackward0", lambda d: 1.0 / np.sqrt(d),
+    grad=lambda grad, result: grad * (result * result * result) * -0.5,
+    explain="grad_self = -grad * result³ / 2   (d/dx x^(-1/2) = -x^(-3/2) / 2)", doc="Elementwise 1 / √x.",
+    checks=(check(lambda x: x.rsqrt(), (2, 3), low=0.3, high=3.0),
+            check(lambda x: rsqrt(x).sum(), (5,), low=0.5, high=2.0, label="summed"))).function
+tan = row("tan", "TanBackward0", np.tan, grad=lambda grad, result: grad * (result * result + 1),
+    explain="grad_self = grad * (1 + result²)", doc="Elementwise tangent.",
+    checks=(check(lambda x: x.tan(), (2, 3), low=-1.2, high=1.2),
+            check(lambda x: tan(x) * x, (3,), low=-1.0, high=1.0, label="times x"))).function
+exp2 = row("exp2", "Exp2Backward0", np.exp2, grad=lambda grad, result: grad * result * _LN2,
+    explain="grad_self = grad * result * ln 2   (d/dx 2ˣ = 2ˣ ln 2)", doc="Elementwise 2ˣ.",
+    checks=(check(lambda x: x.exp2(), (2, 3)), check(lambda x: exp2(x).mean(1), (2, 4), label="mean"))).function
+expm1 = row("expm1", "Expm1Backward0", np.expm1, grad=lambda grad, result: grad * (result + 1),
+    explain="grad_self = grad * (result + 1)   (d/dx (eˣ - 1) = eˣ)", doc="Elementwise eˣ - 1, accurate near 0.",
+    checks=(check(lambda x: x.expm1(), (2, 3)),
+            check(lambda x: expm1(x * 1e-3), (4,), label="near zero", eps=1e-4))).function
+log1p = row("log1p", "Log1PBackward0", np.log1p, grad=lambda grad, self: grad / (self + 1),
+            explain="grad_self = grad / (self + 1)", doc="Elementwise ln(1 + x), accurate near 0.",
+            checks=(check(lambda x: x.log1p(), (2, 3), low=-0.5, high=2.0),
+                    check(lambda x: log1p(x * x), (3, 1), label="composed"))).function
+frac = row("frac", "FracBackward0", _frac, promote=False, grad=lambda grad: grad,
+    explain="grad_self = grad   (x - trunc(x) has slope 1 between the integers)",
+    doc="The fractional part x - trunc(x), with the sign of x.",
+    checks=(check(lambda x: x.frac() * x, (2, 3), low=0.1, high=0.9),
+            check(lambda x: frac(x * 3), (4,), low=0.05, high=0.3, label="scaled"))).function
+sinh = row("sinh", "SinhBackward0", np.sinh, grad=lambda grad, self: grad * self.cosh(),
+    explain="grad_self = grad * cosh(self)", doc="Elementwise hyperbolic sine.",
+    checks=(check(lambda x: x.sinh(), (2, 3)), check(lambda x: sinh(x).sum(-1), (2, 3), label="summed"))).function
+cosh = row("cosh", "CoshBackward0", np.cosh, grad=lambda grad, self: grad * self.sinh(),
+    explain="grad_self = grad * sinh(self)", doc="Elementwise hyperbolic cosine.",
+    checks=(check(lambda x: x.cosh(), (2, 3)), check(lambda x: cosh(x) * x, (3,), label="times x"))).function
+asin = arcsin = row("asin arcsin", "AsinBackward0", np.arcsin, grad=lambda grad, self: grad / (1 - self * self).sqrt(),
+    explain="grad_self = grad / √(1 - self²)", doc="Elementwise arcsine.",
+    checks=(check(lambda x: x.asin(), (2, 3), low=-0.9, high=0.9),
+            check(lambda x: asin(x * 0.5), (4,), label="scaled"))).function
+acos = arccos = row("acos arccos", "AcosBackward0", np.arccos, grad=lambda grad, self: -grad / (1 - self * self).sqrt(),
+    explain="grad_self = -grad / √(1 - self²)", doc="Elementwise arccosine.",
+    checks=(check(lambda x: x.acos(), (2, 3), low=-0.9, high=0.9),
+            check(lambda x: acos(x * 0.5), (4,), label="scaled"))).function
+atan = arctan = row("atan arctan", "AtanBackward0", np.arctan, grad=lambda grad, self: grad / (self * self + 1),
+    explain="grad_self = grad / (1 + self²)", doc="Elementwise arctangent.",
+    checks=(check(lambda x: x.atan(), (2, 3)), check(lambda x: atan(x * 3), (4,), label="scaled"))).function
+erf = row("erf", "ErfBackward0", erf_array, grad=lambda grad, self: grad * (-(self * self)).exp() * _TWO_OVER_SQRT_PI,
+          explain="grad_self = grad * 2/√π * exp(-self²)", doc="The error function 2/√π ∫₀ˣ e^(-t²) dt, elementwise.",
+          checks=(check(lambda x: x.erf(), (2, 3)), check(lambda x: erf(x).sum(0), (3, 2), label="summed"))).function
+# torch names the node of the in-place inverse hyperbolics apart (asinh_: AsinhBackward1)
+asinh = arcsinh = row("asinh arcsinh", "AsinhBackward0", np.arcsinh, grad=lambda grad, self: grad * (self * self + 1).rsqrt(),
+    explain="grad_self = grad / √(self² + 1)", doc="Elementwise inverse hyperbolic sine.",
+    checks=(check(lambda x: x.asinh(), (2, 3)),),
+    inplace_node=("AsinhBackward1", check(lambda x: (x * 1).asinh_(), (2, 3)))).function
+acosh = arccosh = row("acosh arccosh", "AcoshBackward0", np.arccosh, grad=lambda grad, self: grad * (self * self - 1).rsqrt(),
+    explain="grad_self = grad / √(self² - 1)", doc="Elementwise inverse hyperbolic cosine.",
+    checks=(check(lambda x: x.acosh(), (2, 3), low=1.2, high=3.0),),
+    inplace_node=("AcoshBackward1", check(lambda x: (x * 1).acosh_(), (2, 3), low=1.2, high=3.0))).function
+atanh = arctanh = row("atanh arctanh", "AtanhBackward0", np.arctanh, grad=lambda grad, self: grad / (1 - self * self),
+    explain="grad_self = grad / (1 - self²)", doc="Elementwise inverse hyperbolic tangent.",
+    checks=(check(lambda x: x.atanh(), (2, 3), low=-0.8, high=0.8),),
+    inplace_node=("AtanhBackward1", check(lambda x: (x * 1).atanh_(), (2, 3), low=-0.8, high=0.8))).function
+deg2rad = row("deg2rad", "Deg2RadBackward0", np.deg2rad, grad=lambda grad: grad * (math.pi / 180.0),
+    explain="grad_self = grad · π/180", doc="Degrees to radians.", checks=(check(lambda x: x.deg2rad(), (2, 3)),)).function
+rad2deg = row("rad2deg", "Rad2DegBackward0", np.rad2deg, grad=lambda grad: grad * (180.0 / math.pi),
+    explain="grad_self = grad · 180/π", doc="Radians to degrees.", checks=(check(lambda x: x.rad2deg(), (2, 3)),)).function
 
 
-class ClampBackward0(Node):
-    explain = ("grad_self = grad * (min <= self <= max);  grad_min = grad * (self < min);  "
-               "grad_max = grad * (self > max)")
-    broadcasting = True
-    checks = (check(lambda x, lo, hi: clamp(x, lo - 1.0, hi + 1.0), (2, 3), (2, 3), (3,)),)
+# -- special functions --------------------------------------------------------------------
 
-    def forward(ctx, a, lo, hi):
-        ctx.save_for_backward(a, lo, hi)
-        r = a._data
-        try:
-            if lo is not None:
-                r = np.maximum(r, lo._data)
-            if hi is not None:
-                r = np.minimum(r, hi._data)
-        except ValueError:
-            raise broadcast_error(a._data.shape, (lo if lo is not None else hi)._data.shape) from None
-        dt = _dt.result_type(*(v for v in (a, lo, hi) if v is not None)).np
-        return np.array(r, dtype=dt)
-
-    def backward(ctx, grad):
-        a, lo, hi = ctx.saved_tensors
-        inside = None
-        g_lo = g_hi = None
-        if lo is not None:
-            inside = a >= lo
-            below = a < lo
-            g_lo = grad * (below & (lo < hi) if hi is not None else below)
-        if hi is not None:
-            m = a <= hi
-            inside = m if inside is None else inside & m
-            above = a > hi
-            g_hi = grad * (above | (hi < lo) if lo is not None else above)  # max wins where min > max
-        return grad * inside, g_lo, g_hi
+def _lgamma_scalar(v):
+    try:
+        return math.lgamma(v)
+    except ValueError:  # the poles 0, -1, -2 ...
+        return math.inf
 
 
-class WhereBackward0(Node):
-    explain = "grad_input = where(condition, grad, 0);  grad_other = where(condition, 0, grad)"
-    broadcasting = True
-    checks = (check(lambda x, y: where(x > 0, x, y), (2, 3), (2, 3)),
-              check(lambda x, y: where(y > 0, x, y), (2, 3), (3,), label="broadcast"),
-              check(lambda x: where(x > 0, x, 0.0), (2, 3), label="scalar other"))
-
-    def forward(ctx, a, b, *, condition):
-        ctx.save_for_backward(condition)
-        A, B = binary_arrays(a, b)
-        try:
-            return np.where(condition._data, A, B)
-        except ValueError:
-            raise broadcast_error(np.shape(A), np.shape(B)) from None
-
-    def backward(ctx, grad):
-        (cond,) = ctx.saved_tensors
-        return split_by_mask(ctx, cond, grad)
+_lgamma = _vectorize(_lgamma_scalar)
 
 
-class MaximumBackward0(Node):
-    explain = "grad_self = grad * (self > other) + grad/2 * (self == other);  grad_other likewise"
-    broadcasting = True
-    checks = (check(lambda x, y: maximum(x, y), (2, 3), (2, 3)),
-              check(lambda x, y: maximum(x, y), (2, 3), (3,), label="broadcast"))
-
-    def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
-        A, B = binary_arrays(a, b)
-        try:
-            return np.maximum(A, B)
-        except ValueError:
-            raise broadcast_error(A.shape, B.shape) from None
-
-    def backward(ctx, grad):
-        a, b = ctx.saved_tensors
-        return _split_between(grad, a, b)
-
-
-class MinimumBackward0(Node):
-    explain = "grad_self = grad * (self < other) + grad/2 * (self == other);  grad_other likewise"
-    broadcasting = True
-    checks = (check(lambda x, y: minimum(x, y), (2, 3), (2, 3)),)
-
-    def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
-        A, B = binary_arrays(a, b)
-        try:
-            return np.minimum(A, B)
-        except ValueError:
-            raise broadcast_error(A.shape, B.shape) from None
-
-    def backward(ctx, grad):
-        a, b = ctx.saved_tensors
-        return _split_between(grad, b, a)
+def _digamma_array(x):
+    """ψ(x) by the recurrence up to x ≥ 6 and the asymptotic series there; reflection for x < 0."""
+    x = np.asarray(x, dtype=np.float64)
+    neg = x < 0
+    pole = (x == np.floor(x)) & (x <= 0)
+    xr = np.where(neg, 1.0 - x, x)
+    acc = np.zeros_like(xr)
+    y = xr.copy()
+    for _ in range(6):
+        small = y < 6
+        acc = np.where(small, acc - 1.0 / np.where(small, y, 1.0), acc)
+        y = np.where(small, y + 1.0, y)
+    inv = 1.0 / y
+    inv2 = inv * inv
+    series = (np.log(y) - 0.5 * inv
+              - inv2 * (1.0 / 12 - inv2 * (1.0 / 120 - inv2 * (1.0 / 252 - inv2 * (1.0 / 240 - inv2 / 132)))))
+    out = acc + series
+    with np.errstate(all="ignore"):
+        out = np.where(neg, out - math.pi / np.tan(math.pi * x), out)
+    return np.where(pole, np.where(x == 0, -np.inf, np.nan), out)  # torch: ψ(0) = -inf, ψ(-n) = nan
 
 
-def split_by_mask(ctx, mask, grad):
-    """The gradient to the first input where ``mask`` holds and to the second elsewhere
-    (where, clamp_min/clamp_max with a tensor bound), each only if that input needs it."""
-    first = where(mask, grad, 0.0) if ctx.should_compute(0) else None
-    second = where(mask, 0.0, grad) if ctx.should_compute(1) else None
-    return first, second
+def _polygamma_array(x, n):
+    """ψ⁽ⁿ⁾(x) for n ≥ 1: (-1)^(n+1) n! ζ(n+1, x), by the recurrence and the asymptotic series."""
+    if n == 0:
+        return _digamma_array(x).astype(x.dtype)
+    d = x
+    x = np.asarray(x, dtype=np.float64)
+    acc = np.zeros_like(x)
+    y = x.copy()
+    for _ in range(12):
+        small = y < 12
+        acc = np.where(small, acc + 1.0 / np.where(small, y, 1.0) ** (n + 1), acc)
+        y = np.where(small, y + 1.0, y)
+    # Hurwitz zeta tail ζ(s, y) ≈ y^(1-s)/(s-1) + y^(-s)/2 + Σ B2k/(2k)! (s)_(2k-1) y^(-s-2k+1)
+    s = n + 1
+    tail = y ** (1 - s) / (s - 1) + 0.5 * y ** (-s)
+    bern = (1.0 / 6, -1.0 / 30, 1.0 / 42, -1.0 / 30, 5.0 / 66, -691.0 / 2730, 7.0 / 6)
+    rising = float(s)
+    fact = 2.0
+    for k, b in enumerate(bern, start=1):
+        tail = tail + b / fact * rising * y ** (-s - 2 * k + 1)
+        rising *= (s + 2 * k - 1) * (s + 2 * k)
+        fact *= (2 * k + 1) * (2 * k + 2)
+    out = (-1.0) ** (n + 1) * math.factorial(n) * (acc + tail)
+    pole = (x == np.floor(x)) & (x <= 0)
+    return np.where(pole, np.inf if n % 2 else np.nan, out).astype(d.dtype)
 
 
-def _split_between(grad, winner, loser):
-    """The gradient goes to the larger input; ties share it equally (torch's rule)."""
-    half = grad / 2
-    tie = winner == loser
-    g_w = where(tie, half, where(winner > loser, grad, 0.0))
-    g_l = where(tie, half, where(winner > loser, 0.0, grad))
-    return g_w, g_l
+def _erfinv_array(y):
+    """erf⁻¹ by Giles' single-precision start and two Newton steps (accurate to float64)."""
+    dtype = y.dtype
+    y = np.asarray(y, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        w = -np.log((1.0 - y) * (1.0 + y))
+        small = w < 5.0
+        ws = w - 2.5
+        p1 = 2.81022636e-08
+        for c in (3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087, -0.00125372503,
+                  -0.00417768164, 0.246640727, 1.50140941):
+            p1 = c + p1 * ws
+        wl = np.sqrt(w) - 3.0
+        p2 = -0.000200214257
+        for c in (0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773, -0.0076224613,
+                  0.00943887047, 1.00167406, 2.83297682):
+            p2 = c + p2 * wl
+        x = np.where(small, p1, p2) * y
+        for _ in range(2):
+            err = erf_array(x) - y
+            x = x - err / (_TWO_OVER_SQRT_PI * np.exp(-x * x))
+    x = np.where(y == 1, np.inf, np.where(y == -1, -np.inf, x))
+    return np.where(np.abs(y) > 1, np.nan, x).astype(dtype)
 
 
-# -- public functions ---------------------------------------------------------
+def _mvlgamma_array(d, p):
+    offsets = np.arange(p, dtype=np.float64) / 2
+    terms = _lgamma(np.asarray(d, np.float64)[..., None] - offsets)
+    return (terms.sum(-1) + p * (p - 1) / 4 * math.log(math.pi)).astype(d.dtype)
 
-def abs(input):
-    """Elementwise absolute value."""
+
+def _i1(d):
+    """I₁(x) = Σ (x/2)^(2k+1) / (k! (k+1)!), summed until the terms vanish (|x| modest in practice)."""
+    x = np.asarray(d, dtype=np.float64)
+    half = x / 2.0
+    term = half.copy()
+    total = term.copy()
+    for k in range(1, 200):
+        term = term * half * half / (k * (k + 1))
+        total = total + term
+        if not np.any(np.abs(term) > 1e-17 * np.abs(total)):
+            break
+    return total.astype(d.dtype)
+
+
+def _sinc_grad(grad, self):
+    px = self * math.pi
+    safe = _where(self == 0, 1.0, self)
+    spx = safe * math.pi
+    d = ((spx).cos() * spx - spx.sin()) / (spx * safe)
+    return grad * _where(px == 0, 0.0, d)
+
+
+def _logit_forward(d, eps):
+    if eps is not None:
+        d = np.clip(d, eps, 1 - eps)
+    return np.log(d / (1 - d))
+
+
+def _logit_grad(grad, self, eps):
+    g = grad / (self * (1 - self))
+    if eps is None:
+        return g
+    return _where((self < eps) | (self > 1 - eps), 0.0, g)
+
+
+def _mvlgamma_grad(grad, self, p):
+    total = digamma(self)
+    for i in range(1, p):
+        total = total + digamma(self - i / 2)
+    return grad * total
+
+
+erfc = row("erfc", "ErfcBackward0", _vectorize(math.erfc), grad=lambda grad, self: grad * (-(self * self)).exp() * -_TWO_OVER_SQRT_PI,
+    explain="grad_self = -grad · 2/√π · e^(-self²)", doc="The complementary error function 1 - erf(x).",
+    checks=(check(lambda x: x.erfc(), (2, 3)),)).function
+erfinv = row("erfinv", "ErfinvBackward0", _erfinv_array, grad=lambda grad, result: grad * (result * result).exp() * _SQRT_PI_OVER_2,
+    explain="grad_self = grad · √π/2 · e^(result²)", doc="The inverse of erf, elementwise.",
+    checks=(check(lambda x: x.erfinv(), (2, 3), low=-0.8, high=0.8),)).function
+lgamma = row("lgamma", "LgammaBackward0", _lgamma, grad=lambda grad, self: grad * digamma(self),
+    explain="grad_self = grad · ψ(self)   (digamma)", doc="ln |Γ(x)|, elementwise.",
+    checks=(check(lambda x: x.lgamma(), (2, 3), low=0.3, high=4.0),)).function
+digamma = row("digamma", "DigammaBackward0", lambda d: _digamma_array(d).astype(d.dtype),
+              grad=lambda grad, self: grad * polygamma(1, self),
+              explain="grad_self = grad · ψ'(self)   (polygamma(1, self))", doc="ψ(x) = d/dx ln Γ(x), elementwise.",
+              checks=(check(lambda x: x.digamma(), (2, 3), low=0.3, high=4.0),)).function
+
+
+def polygamma(n, input):
+    """The n-th derivative of the digamma function."""
+    if isinstance(n, Tensor):
+        n = n.item()
+    if not isinstance(n, int) or n < 0:
+        raise RuntimeError("polygamma(n, x) does not support negative n.")
+    return POLYGAMMA.node.apply(input, n=n)
+
+
+def _polygamma_method(self, n):
+    return polygamma(n, self)
+
+
+def _polygamma_(self, n):
+    from .inplace import make_inplace
+    return make_inplace("polygamma_", lambda a: POLYGAMMA.inplace_node.apply(a, n=n))(self)
+
+
+POLYGAMMA = row("polygamma", "PolygammaBackward0", _polygamma_array, params=("n",), function=polygamma, method=False,
+                grad=lambda grad, self, n: grad * polygamma(n + 1, self),
+                explain="grad_self = grad · ψ⁽ⁿ⁺¹⁾(self)", doc=polygamma.__doc__,
+                checks=(check(lambda x: polygamma(1, x), (2, 3), low=0.5, high=4.0),
+                        check(lambda x: polygamma(2, x), (3,), low=0.5, high=3.0, label="n=2")),
+                inplace_node=("PolygammaBackward1", check(lambda x: (x * 1).polygamma_(1), (2, 3), low=0.5, high=4.0)))
+POLYGAMMA.extra_methods = {"polygamma": _polygamma_method, "polygamma_": _polygamma_}
+
+
+def mvlgamma(input, p):
+    """The multivariate log-gamma of dimension p: Σᵢ lgamma(x - i/2) + p(p-1)/4 ln π."""
+    if p < 1:
+        raise RuntimeError("p has to be greater than or equal to 1")
+    return _MVLGAMMA.node.apply(input, p=p)
+
+
+_MVLGAMMA = row("mvlgamma", "MvlgammaBackward0", _mvlgamma_array, params=("p",), function=mvlgamma,
+                grad=_mvlgamma_grad, explain="grad_self = grad · Σᵢ ψ(self - i/2)", doc=mvlgamma.__doc__,
+                checks=(check(lambda x: mvlgamma(x, 3), (2, 3), low=1.5, high=4.0),))
+# I₁, the derivative of I₀ (torch.special.i1): only reached from I0's backward
+_I1 = row((), "SpecialI1Backward0", _i1, grad=lambda grad, self: grad * (i0(self) - _I1.node.apply(self) / self),
+          explain="grad_self = grad · (I₀(self) - I₁(self)/self)", doc="",
+          checks=(check(lambda x: _I1.node.apply(x), (2, 3), low=0.2, high=2.0),))
+i0 = row("i0", "I0Backward0", lambda d: np.i0(d).astype(d.dtype), grad=lambda grad, self: grad * _I1.node.apply(self),
+         explain="grad_self = grad · I₁(self)", doc="The modified Bessel function of the first kind, order 0.",
+         checks=(check(lambda x: x.i0(), (2, 3)),)).function
+sinc = row("sinc", "SincBackward0", np.sinc, grad=_sinc_grad, doc="sin(πx)/(πx), 1 at 0.",
+    explain="grad_self = grad · (cos(πx)·πx - sin(πx)) / (πx²), 0 at x = 0", checks=(check(lambda x: x.sinc(), (2, 3)),)).function
+
+
+def logit(input, eps=None):
+    """ln(p / (1 - p)), with p clamped to [eps, 1 - eps] when eps is given."""
+    return _LOGIT.node.apply(input, eps=eps)
+
+
+_LOGIT = row("logit", "LogitBackward0", _logit_forward, params=("eps",), function=logit, grad=_logit_grad,
+             explain="grad_self = grad / (self (1 - self)), 0 outside [eps, 1 - eps] when eps is given",
+             doc=logit.__doc__, checks=(check(lambda x: x.logit(), (2, 3), low=0.1, high=0.9),
+                                        check(lambda x: x.logit(0.2), (2, 3), low=0.3, high=0.7, label="eps")))
+
+
+def sgn(input):
+    """The sign (for real tensors, as sign)."""
     if input._data.dtype.kind == "b":
-        raise NotImplementedError("\"abs_cpu\" not implemented for 'Bool'")
-    return AbsBackward0.apply(input)
+        return Tensor._wrap(input._data.copy())
+    return _SGN.node.apply(input)
 
 
-absolute = abs
+_SGN = row("sgn", "SgnBackward0", np.sign, promote=False, grad=ZERO, function=sgn, doc=sgn.__doc__,
+           explain="grad_self = 0   (sgn is flat away from 0)", checks=(check(lambda x: x.sgn() * x, (2, 3)),))
 
 
-def sign(input):
-    """-1, 0 or 1 by the sign of each element."""
-    return SignBackward0.apply(input)
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
+    """nan → ``nan``, ±inf → ``posinf``/``neginf`` (the dtype's extremes by default)."""
+    return _NAN_TO_NUM.node.apply(input, nan=nan, posinf=posinf, neginf=neginf)
 
 
-def exp(input):
-    """Elementwise eˣ."""
-    return ExpBackward0.apply(input)
+_NAN_TO_NUM = row("nan_to_num", "NanToNumBackward0", _nan_to_num, promote=False, params=("nan", "posinf", "neginf"),
+                  function=nan_to_num, grad=lambda grad, self: _where(self.isfinite(), grad, 0.0),
+                  explain="grad_self = grad where self was finite, 0 where it was nan or ±inf",
+                  doc=nan_to_num.__doc__, checks=(check(lambda x: x.nan_to_num(), (2, 3)),))
 
 
-def log(input):
-    """Elementwise natural logarithm."""
-    return LogBackward0.apply(input)
+# -- without a gradient: predicates on the sign and finiteness ---------------------------------
+
+def signbit(input):
+    """Whether the sign bit is set (true for -0.0)."""
+    return Tensor._wrap(np.signbit(input._data) if input._data.dtype.kind != "b" else np.zeros_like(input._data))
 
 
-def sqrt(input):
-    """Elementwise square root."""
-    return SqrtBackward0.apply(input)
+def isposinf(input):
+    return Tensor._wrap(np.isposinf(input._data) if input._data.dtype.kind == "f" else
+                        np.zeros(input._data.shape, bool))
 
 
-def sin(input):
-    """Elementwise sine."""
-    return SinBackward0.apply(input)
+def isneginf(input):
+    return Tensor._wrap(np.isneginf(input._data) if input._data.dtype.kind == "f" else
+                        np.zeros(input._data.shape, bool))
 
 
-def cos(input):
-    """Elementwise cosine."""
-    return CosBackward0.apply(input)
+def isreal(input):
+    """True everywhere: gradcalc's tensors are real."""
+    return Tensor._wrap(np.ones(input._data.shape, bool))
 
 
-def tanh(input):
-    """Elementwise hyperbolic tangent."""
-    return TanhBackward0.apply(input)
-
-
-def sigmoid(input):
-    """Elementwise logistic function 1 / (1 + e⁻ˣ)."""
-    return SigmoidBackward0.apply(input)
-
-
-def relu(input):
-    """Elementwise max(x, 0)."""
-    return ReluBackward0.apply(input)
-
-
-def reciprocal(input):
-    """Elementwise 1 / x."""
-    return ReciprocalBackward0.apply(input)
-
-
-def floor(input):
-    """Largest integer <= each element."""
-    return FloorBackward0.apply(input)
-
-
-def ceil(input):
-    """Smallest integer >= each element."""
-    return CeilBackward0.apply(input)
-
-
-def round(input, *, decimals=0):
-    """Round each element to the nearest integer (halves to even)."""
-    if decimals:
-        return RoundBackward1.apply(input, decimals=decimals)
-    return RoundBackward0.apply(input)
-
-
-def trunc(input):
-    """Round each element toward zero."""
-    return TruncBackward0.apply(input)
-
-
-fix = trunc
-
-
-def clamp(input, min=None, max=None):
-    """Limit every element to [min, max] (either bound may be omitted, or a tensor)."""
-    if (isinstance(min, Tensor) and max is not None and not isinstance(max, Tensor)) or (
-            isinstance(max, Tensor) and min is not None and not isinstance(min, Tensor)):
-        kinds = ["Tensor" if isinstance(v, Tensor) else type(v).__name__ for v in (min, max)]
-        got = ", ".join(kinds)
-        bad = ", ".join(f"!{k}!" for k in kinds)
-        raise TypeError(f"clamp() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-                        f" * (Tensor min = None, Tensor max = None)\n"
-                        f"      didn't match because some of the arguments have invalid types: ({bad})\n"
-                        f" * (Number min = None, Number max = None)\n"
-                        f"      didn't match because some of the arguments have invalid types: ({bad})\n")
-    if isinstance(min, Tensor) or isinstance(max, Tensor):
-        lo = min if min is None or isinstance(min, Tensor) else as_tensor(min, dtype=input.dtype)
-        hi = max if max is None or isinstance(max, Tensor) else as_tensor(max, dtype=input.dtype)
-        return ClampBackward0.apply(input, lo, hi)
-    return ClampBackward1.apply(input, lo=min, hi=max)
-
-
-clip = clamp
-
-
-def clamp_min(input, min):
-    """max(input, min): torch records it as ClampMinBackward0 (a tensor min: ClampMinBackward1)."""
-    from .pointwise import clamp_min as _clamp_min
-    return _clamp_min(input, min)
-
-
-def clamp_max(input, max):
-    """min(input, max): torch records it as ClampMaxBackward0 (a tensor max: ClampMaxBackward1)."""
-    from .pointwise import clamp_max as _clamp_max
-    return _clamp_max(input, max)
-
-
-def where(condition, input=None, other=None):
-    """Elementwise ``input if condition else other`` (either may be a scalar)."""
-    condition = as_tensor(condition)
-    if input is None and other is None:
-        from .indexing import nonzero
-        return nonzero(condition, as_tuple=True)
-    if condition._data.dtype.kind != "b":
-        if condition._data.dtype == np.uint8:
-            condition = Tensor._wrap(condition._data.astype(bool))
-        else:
-            raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with "
-                               f"dtype {condition.dtype.name.capitalize()}")
-    input, other = operand(input), operand(other)
-    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
-        input = as_tensor(input)
-    return WhereBackward0.apply(input, other, condition=condition)
-
-
-def maximum(input, other):
-    """Elementwise maximum of two tensors."""
-    return MaximumBackward0.apply(input, as_tensor(other))
-
-
-def minimum(input, other):
-    """Elementwise minimum of two tensors."""
-    return MinimumBackward0.apply(input, as_tensor(other))
+EXPORTS = "signbit isposinf isneginf isreal".split()

@@ -30,7 +30,7 @@ def get_total_norm(tensors, norm_type=2.0, error_if_nonfinite=False, foreach=Non
 
 def clip_grads_with_norm_(parameters, max_norm, total_norm, foreach=None):
     """Scale the gradients by ``max_norm / (total_norm + 1e-6)`` when that is below 1."""
-    from ...ops.unary import clamp
+    from ...ops.masked import clamp
     grads = [p.grad for p in _tensor_list(parameters) if p.grad is not None]
     if len(grads) == 0:
         return

@@ -1,0 +1,298 @@
+"""Elementwise ops that choose between values by a mask: clamp, clamp_min/clamp_max, where,
+maximum, minimum (the gradient goes where the value came from)."""
+
+import numpy as np
+
+from .. import dtypes as _dt
+from ..node import Node
+from ..tensor import Tensor
+from .checks import check
+from .support import as_tensor, binary_arrays, broadcast_error, operand
+
+
+class ClampBackward1(Node):
+    __slots__ = ("lo", "hi")
+    explain = "grad_self = grad * (min <= self <= max)   (zero where the value was clamped)"
+    checks = (check(lambda x: x.clamp(-0.5, 0.5), (2, 3)),
+              check(lambda x: x.clamp(min=0.3), (2, 3), label="min only"),
+              check(lambda x: x.clamp(max=0.3), (2, 3), label="max only"))
+
+    def forward(ctx, a, lo=None, hi=None):
+        if lo is None and hi is None:
+            raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+        ctx.save_for_backward(a)
+        ctx.lo = lo
+        ctx.hi = hi
+        d = a._data
+        r = d
+        if lo is not None:
+            r = np.maximum(r, binary_arrays(a, lo)[1])
+        if hi is not None:
+            r = np.minimum(r, binary_arrays(a, hi)[1])
+        if r is d:
+            r = d.copy()
+        dt = _dt.result_type(a, *(v for v in (lo, hi) if v is not None)).np
+        return r.astype(dt, copy=False)
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        mask = None
+        if ctx.lo is not None:
+            mask = a >= ctx.lo
+        if ctx.hi is not None:
+            m = a <= ctx.hi
+            mask = m if mask is None else mask & m
+        return grad * mask
+
+
+class ClampBackward0(Node):
+    explain = ("grad_self = grad * (min <= self <= max);  grad_min = grad * (self < min);  "
+               "grad_max = grad * (self > max)")
+    broadcasting = True
+    checks = (check(lambda x, lo, hi: clamp(x, lo - 1.0, hi + 1.0), (2, 3), (2, 3), (3,)),)
+
+    def forward(ctx, a, lo, hi):
+        ctx.save_for_backward(a, lo, hi)
+        r = a._data
+        try:
+            if lo is not None:
+                r = np.maximum(r, lo._data)
+            if hi is not None:
+                r = np.minimum(r, hi._data)
+        except ValueError:
+            raise broadcast_error(a._data.shape, (lo if lo is not None else hi)._data.shape) from None
+        dt = _dt.result_type(*(v for v in (a, lo, hi) if v is not None)).np
+        return np.array(r, dtype=dt)
+
+    def backward(ctx, grad):
+        a, lo, hi = ctx.saved_tensors
+        inside = None
+        g_lo = g_hi = None
+        if lo is not None:
+            inside = a >= lo
+            below = a < lo
+            g_lo = grad * (below & (lo < hi) if hi is not None else below)
+        if hi is not None:
+            m = a <= hi
+            inside = m if inside is None else inside & m
+            above = a > hi
+            g_hi = grad * (above | (hi < lo) if lo is not None else above)  # max wins where min > max
+        return grad * inside, g_lo, g_hi
+
+
+class WhereBackward0(Node):
+    explain = "grad_input = where(condition, grad, 0);  grad_other = where(condition, 0, grad)"
+    broadcasting = True
+    checks = (check(lambda x, y: where(x > 0, x, y), (2, 3), (2, 3)),
+              check(lambda x, y: where(y > 0, x, y), (2, 3), (3,), label="broadcast"),
+              check(lambda x: where(x > 0, x, 0.0), (2, 3), label="scalar other"))
+
+    def forward(ctx, a, b, *, condition):
+        ctx.save_for_backward(condition)
+        A, B = binary_arrays(a, b)
+        try:
+            return np.where(condition._data, A, B)
+        except ValueError:
+            raise broadcast_error(np.shape(A), np.shape(B)) from None
+
+    def backward(ctx, grad):
+        (cond,) = ctx.saved_tensors
+        return split_by_mask(ctx, cond, grad)
+
+
+class MaximumBackward0(Node):
+    explain = "grad_self = grad * (self > other) + grad/2 * (self == other);  grad_other likewise"
+    broadcasting = True
+    checks = (check(lambda x, y: maximum(x, y), (2, 3), (2, 3)),
+              check(lambda x, y: maximum(x, y), (2, 3), (3,), label="broadcast"))
+
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        A, B = binary_arrays(a, b)
+        try:
+            return np.maximum(A, B)
+        except ValueError:
+            raise broadcast_error(A.shape, B.shape) from None
+
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        return _split_between(grad, a, b)
+
+
+class MinimumBackward0(Node):
+    explain = "grad_self = grad * (self < other) + grad/2 * (self == other);  grad_other likewise"
+    broadcasting = True
+    checks = (check(lambda x, y: minimum(x, y), (2, 3), (2, 3)),)
+
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        A, B = binary_arrays(a, b)
+        try:
+            return np.minimum(A, B)
+        except ValueError:
+            raise broadcast_error(A.shape, B.shape) from None
+
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        return _split_between(grad, b, a)
+
+
+def split_by_mask(ctx, mask, grad):
+    """The gradient to the first input where ``mask`` holds and to the second elsewhere
+    (where, clamp_min/clamp_max with a tensor bound), each only if that input needs it."""
+    first = where(mask, grad, 0.0) if ctx.should_compute(0) else None
+    second = where(mask, 0.0, grad) if ctx.should_compute(1) else None
+    return first, second
+
+
+def _split_between(grad, winner, loser):
+    """The gradient goes to the larger input; ties share it equally (torch's rule)."""
+    half = grad / 2
+    tie = winner == loser
+    g_w = where(tie, half, where(winner > loser, grad, 0.0))
+    g_l = where(tie, half, where(winner > loser, 0.0, grad))
+    return g_w, g_l
+
+
+class ClampMinBackward0(Node):
+    __slots__ = ("lo",)
+    explain = "grad_self = grad where self >= min, else 0"
+    checks = (check(lambda x: x.clamp_min(0.2), (2, 3)),
+              check(lambda x: clamp_min(x, -0.5).sum(1), (3, 2), label="summed"))
+
+    def forward(ctx, a, lo):
+        ctx.save_for_backward(a)
+        ctx.lo = lo
+        A, L = binary_arrays(a, lo)
+        return np.maximum(A, L)
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return where(a >= ctx.lo, grad, 0.0)
+
+
+class ClampMaxBackward0(Node):
+    __slots__ = ("hi",)
+    explain = "grad_self = grad where self <= max, else 0"
+    checks = (check(lambda x: x.clamp_max(0.2), (2, 3)),
+              check(lambda x: clamp_max(x, 1.0) * x, (4,), label="times x"))
+
+    def forward(ctx, a, hi):
+        ctx.save_for_backward(a)
+        ctx.hi = hi
+        A, H = binary_arrays(a, hi)
+        return np.minimum(A, H)
+
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return where(a <= ctx.hi, grad, 0.0)
+
+
+class ClampMinBackward1(Node):
+    explain = "grad_self = grad where self >= min;  grad_min = grad where self < min"
+    broadcasting = True
+    checks = (check(lambda x, m: clamp_min(x, m), (2, 3), (2, 3)),
+              check(lambda x, m: clamp_min(x, m), (2, 3), (3,), label="broadcast"))
+
+    def forward(ctx, a, lo):
+        ctx.save_for_backward(a, lo)
+        A, L = binary_arrays(a, lo)
+        try:
+            return np.maximum(A, L)
+        except ValueError:
+            raise broadcast_error(A.shape, L.shape) from None
+
+    def backward(ctx, grad):
+        a, lo = ctx.saved_tensors
+        keep = a >= lo
+        return split_by_mask(ctx, keep, grad)
+
+
+class ClampMaxBackward1(Node):
+    explain = "grad_self = grad where self <= max;  grad_max = grad where self > max"
+    broadcasting = True
+    checks = (check(lambda x, m: clamp_max(x, m), (2, 3), (2, 3)),
+              check(lambda x, m: clamp_max(x, m), (2, 3), (2, 1), label="broadcast"))
+
+    def forward(ctx, a, hi):
+        ctx.save_for_backward(a, hi)
+        A, H = binary_arrays(a, hi)
+        try:
+            return np.minimum(A, H)
+        except ValueError:
+            raise broadcast_error(A.shape, H.shape) from None
+
+    def backward(ctx, grad):
+        a, hi = ctx.saved_tensors
+        keep = a <= hi
+        return split_by_mask(ctx, keep, grad)
+
+
+# -- public functions ---------------------------------------------------------
+
+def clamp(input, min=None, max=None):
+    """Limit every element to [min, max] (either bound may be omitted, or a tensor)."""
+    if (isinstance(min, Tensor) and max is not None and not isinstance(max, Tensor)) or (
+            isinstance(max, Tensor) and min is not None and not isinstance(min, Tensor)):
+        kinds = ["Tensor" if isinstance(v, Tensor) else type(v).__name__ for v in (min, max)]
+        got = ", ".join(kinds)
+        bad = ", ".join(f"!{k}!" for k in kinds)
+        raise TypeError(f"clamp() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+                        f" * (Tensor min = None, Tensor max = None)\n"
+                        f"      didn't match because some of the arguments have invalid types: ({bad})\n"
+                        f" * (Number min = None, Number max = None)\n"
+                        f"      didn't match because some of the arguments have invalid types: ({bad})\n")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        lo = min if min is None or isinstance(min, Tensor) else as_tensor(min, dtype=input.dtype)
+        hi = max if max is None or isinstance(max, Tensor) else as_tensor(max, dtype=input.dtype)
+        return ClampBackward0.apply(input, lo, hi)
+    return ClampBackward1.apply(input, lo=min, hi=max)
+
+
+clip = clamp
+
+
+def clamp_min(input, min):
+    """max(input, min) elementwise (``min`` a number or a tensor)."""
+    if isinstance(min, Tensor):
+        return ClampMinBackward1.apply(input, min)
+    if isinstance(min, (list, tuple)):
+        return ClampMinBackward1.apply(input, as_tensor(min))
+    return ClampMinBackward0.apply(input, lo=min)
+
+
+def clamp_max(input, max):
+    """min(input, max) elementwise (``max`` a number or a tensor)."""
+    if isinstance(max, Tensor):
+        return ClampMaxBackward1.apply(input, max)
+    if isinstance(max, (list, tuple)):
+        return ClampMaxBackward1.apply(input, as_tensor(max))
+    return ClampMaxBackward0.apply(input, hi=max)
+
+
+def where(condition, input=None, other=None):
+    """Elementwise ``input if condition else other`` (either may be a scalar)."""
+    condition = as_tensor(condition)
+    if input is None and other is None:
+        from .indexing import nonzero
+        return nonzero(condition, as_tuple=True)
+    if condition._data.dtype.kind != "b":
+        if condition._data.dtype == np.uint8:
+            condition = Tensor._wrap(condition._data.astype(bool))
+        else:
+            raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with "
+                               f"dtype {condition.dtype.name.capitalize()}")
+    input, other = operand(input), operand(other)
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        input = as_tensor(input)
+    return WhereBackward0.apply(input, other, condition=condition)
+
+
+def maximum(input, other):
+    """Elementwise maximum of two tensors."""
+    return MaximumBackward0.apply(input, as_tensor(other))
+
+
+def minimum(input, other):
+    """Elementwise minimum of two tensors."""
+    return MinimumBackward0.apply(input, as_tensor(other))
