@@ -12,7 +12,7 @@ from . import activation, arithmetic, compare, indexing, inplace, linalg, reduct
 from . import einsum, linear, losses, masked, nn_activations, scalar, statistics, structure  # noqa: F401
 from . import conv, embedding, nn_losses, normalization, piecewise_activations, pooling, smooth_activations  # noqa: F401,E501
 from . import upsample  # noqa: F401
-from . import table as _table, ternary
+from . import binary, table as _table, ternary  # noqa: F401  (binary: rows installed below)
 from .support import operand
 
 FUNCTIONS = {}
@@ -52,6 +52,7 @@ _export(structure, "split split_with_sizes chunk flip fliplr flipud roll tile in
                    "diagonal diag_embed trace")
 _export(structure, "repeat", function=False)
 _export(linear, "addmm")
+_export(ternary, "addcmul addcdiv lerp")
 for _n in ("view", "expand", "contiguous", "to", "view_as", "reshape_as", "expand_as"):
     FUNCTIONS.pop(_n, None)
 FUNCTIONS["broadcast_to"] = shape.broadcast_to

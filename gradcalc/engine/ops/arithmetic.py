@@ -13,15 +13,7 @@ from ..grad_mode import STATE
 from ..node import NULL_CTX, Node, not_differentiable
 from ..tensor import Tensor
 from .checks import check
-from .support import binary_arrays, broadcast_error, operand, zeros_grad
-
-
-def _binary(fn, a, b, true_divide=False):
-    A, B = binary_arrays(a, b, true_divide)
-    try:
-        return fn(A, B)
-    except ValueError:
-        raise broadcast_error(np.shape(A), np.shape(B)) from None
+from .support import binary_arrays, binary_op as _binary, broadcast_error, operand, zeros_grad
 
 
 def _scaled(B, alpha, A):

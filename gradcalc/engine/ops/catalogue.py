@@ -6,9 +6,9 @@ may add ``FUNCTION_ONLY`` / ``METHOD_ONLY`` dicts. A name the table already has
 keeps its first definition, so these modules only ever add.
 """
 
-from . import aliases, binary_math, cumulative, reduction_extra, sorting, structure_extra, unary
+from . import aliases, binary, cumulative, reduction_extra, sorting, structure_extra, unary
 
-MODULES = (unary, sorting, cumulative, binary_math, structure_extra, reduction_extra, aliases)
+MODULES = (unary, sorting, cumulative, binary, structure_extra, reduction_extra, aliases)
 
 
 def register(functions, methods):

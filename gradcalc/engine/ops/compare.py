@@ -3,18 +3,14 @@
 import numpy as np
 
 from ..tensor import Tensor
-from .support import as_tensor, binary_arrays, broadcast_error, dims_arg, operand, wrap_dim
+from .support import as_tensor, binary_op, broadcast_error, dims_arg, operand, wrap_dim
 
 
 def _compare(fn, a, b):
     a, b = operand(a), operand(b)
     if not isinstance(a, Tensor):
         a = as_tensor(a)
-    A, B = binary_arrays(a, b)
-    try:
-        return Tensor._wrap(np.asarray(fn(A, B)))
-    except ValueError:
-        raise broadcast_error(np.shape(A), np.shape(B)) from None
+    return Tensor._wrap(np.asarray(binary_op(fn, a, b)))
 
 
 def eq(input, other):
@@ -64,11 +60,7 @@ def _bitwise(fn, name, a, b):
             from ..dtypes import SCALAR_NAMES, result_type
             word = SCALAR_NAMES[result_type(a, b).name]
             raise NotImplementedError(f'"{name}_cpu" not implemented for \'{word}\'')
-    A, B = binary_arrays(a, b)
-    try:
-        return Tensor._wrap(np.asarray(fn(A, B)))
-    except ValueError:
-        raise broadcast_error(np.shape(A), np.shape(B)) from None
+    return Tensor._wrap(np.asarray(binary_op(fn, a, b)))
 
 
 def bitwise_and(input, other):

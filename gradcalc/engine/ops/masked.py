@@ -8,6 +8,7 @@ from ..node import Node
 from ..tensor import Tensor
 from .checks import check
 from .support import as_tensor, binary_arrays, broadcast_error, operand
+from .table import binary_row, row
 
 
 class ClampBackward1(Node):
@@ -100,43 +101,6 @@ class WhereBackward0(Node):
         return split_by_mask(ctx, cond, grad)
 
 
-class MaximumBackward0(Node):
-    explain = "grad_self = grad * (self > other) + grad/2 * (self == other);  grad_other likewise"
-    broadcasting = True
-    checks = (check(lambda x, y: maximum(x, y), (2, 3), (2, 3)),
-              check(lambda x, y: maximum(x, y), (2, 3), (3,), label="broadcast"))
-
-    def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
-        A, B = binary_arrays(a, b)
-        try:
-            return np.maximum(A, B)
-        except ValueError:
-            raise broadcast_error(A.shape, B.shape) from None
-
-    def backward(ctx, grad):
-        a, b = ctx.saved_tensors
-        return _split_between(grad, a, b)
-
-
-class MinimumBackward0(Node):
-    explain = "grad_self = grad * (self < other) + grad/2 * (self == other);  grad_other likewise"
-    broadcasting = True
-    checks = (check(lambda x, y: minimum(x, y), (2, 3), (2, 3)),)
-
-    def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
-        A, B = binary_arrays(a, b)
-        try:
-            return np.minimum(A, B)
-        except ValueError:
-            raise broadcast_error(A.shape, B.shape) from None
-
-    def backward(ctx, grad):
-        a, b = ctx.saved_tensors
-        return _split_between(grad, b, a)
-
-
 def split_by_mask(ctx, mask, grad):
     """The gradient to the first input where ``mask`` holds and to the second elsewhere
     (where, clamp_min/clamp_max with a tensor bound), each only if that input needs it."""
@@ -145,87 +109,50 @@ def split_by_mask(ctx, mask, grad):
     return first, second
 
 
-def _split_between(grad, winner, loser):
-    """The gradient goes to the larger input; ties share it equally (torch's rule)."""
-    half = grad / 2
-    tie = winner == loser
-    g_w = where(tie, half, where(winner > loser, grad, 0.0))
-    g_l = where(tie, half, where(winner > loser, 0.0, grad))
-    return g_w, g_l
+def _keep(grad, mask):
+    return where(mask, grad, 0.0)
 
 
-class ClampMinBackward0(Node):
-    __slots__ = ("lo",)
-    explain = "grad_self = grad where self >= min, else 0"
-    checks = (check(lambda x: x.clamp_min(0.2), (2, 3)),
-              check(lambda x: clamp_min(x, -0.5).sum(1), (3, 2), label="summed"))
-
-    def forward(ctx, a, lo):
-        ctx.save_for_backward(a)
-        ctx.lo = lo
-        A, L = binary_arrays(a, lo)
-        return np.maximum(A, L)
-
-    def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        return where(a >= ctx.lo, grad, 0.0)
+def _drop(grad, mask):
+    return where(mask, 0.0, grad)
 
 
-class ClampMaxBackward0(Node):
-    __slots__ = ("hi",)
-    explain = "grad_self = grad where self <= max, else 0"
-    checks = (check(lambda x: x.clamp_max(0.2), (2, 3)),
-              check(lambda x: clamp_max(x, 1.0) * x, (4,), label="times x"))
-
-    def forward(ctx, a, hi):
-        ctx.save_for_backward(a)
-        ctx.hi = hi
-        A, H = binary_arrays(a, hi)
-        return np.minimum(A, H)
-
-    def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        return where(a <= ctx.hi, grad, 0.0)
-
-
-class ClampMinBackward1(Node):
-    explain = "grad_self = grad where self >= min;  grad_min = grad where self < min"
-    broadcasting = True
-    checks = (check(lambda x, m: clamp_min(x, m), (2, 3), (2, 3)),
-              check(lambda x, m: clamp_min(x, m), (2, 3), (3,), label="broadcast"))
-
-    def forward(ctx, a, lo):
-        ctx.save_for_backward(a, lo)
-        A, L = binary_arrays(a, lo)
-        try:
-            return np.maximum(A, L)
-        except ValueError:
-            raise broadcast_error(A.shape, L.shape) from None
-
-    def backward(ctx, grad):
-        a, lo = ctx.saved_tensors
-        keep = a >= lo
-        return split_by_mask(ctx, keep, grad)
-
-
-class ClampMaxBackward1(Node):
-    explain = "grad_self = grad where self <= max;  grad_max = grad where self > max"
-    broadcasting = True
-    checks = (check(lambda x, m: clamp_max(x, m), (2, 3), (2, 3)),
-              check(lambda x, m: clamp_max(x, m), (2, 3), (2, 1), label="broadcast"))
-
-    def forward(ctx, a, hi):
-        ctx.save_for_backward(a, hi)
-        A, H = binary_arrays(a, hi)
-        try:
-            return np.minimum(A, H)
-        except ValueError:
-            raise broadcast_error(A.shape, H.shape) from None
-
-    def backward(ctx, grad):
-        a, hi = ctx.saved_tensors
-        keep = a <= hi
-        return split_by_mask(ctx, keep, grad)
+# the gradient goes to the larger (smaller) input; ties share it equally (torch's rule)
+_MAXIMUM = binary_row(
+    (), "MaximumBackward0", np.maximum, promote=False, doc="",
+    grads=(lambda grad, self, other: where(self == other, grad / 2, _keep(grad, self > other)),
+           lambda grad, self, other: where(self == other, grad / 2, _drop(grad, self > other))),
+    explain="grad_self = grad * (self > other) + grad/2 * (self == other);  grad_other likewise",
+    checks=(check(lambda x, y: maximum(x, y), (2, 3), (2, 3)),
+            check(lambda x, y: maximum(x, y), (2, 3), (3,), label="broadcast")))
+_MINIMUM = binary_row(
+    (), "MinimumBackward0", np.minimum, promote=False, doc="",
+    grads=(lambda grad, self, other: where(self == other, grad / 2, _keep(grad, other > self)),
+           lambda grad, self, other: where(self == other, grad / 2, _drop(grad, other > self))),
+    explain="grad_self = grad * (self < other) + grad/2 * (self == other);  grad_other likewise",
+    checks=(check(lambda x, y: minimum(x, y), (2, 3), (2, 3)),))
+_CLAMP_MIN = row((), "ClampMinBackward0", lambda a, lo: np.maximum(*binary_arrays(a, lo)), tensor=True,
+                 params=("lo",), grad=lambda grad, self, lo: _keep(grad, self >= lo), doc="",
+                 explain="grad_self = grad where self >= min, else 0",
+                 checks=(check(lambda x: x.clamp_min(0.2), (2, 3)),
+                         check(lambda x: clamp_min(x, -0.5).sum(1), (3, 2), label="summed")))
+_CLAMP_MAX = row((), "ClampMaxBackward0", lambda a, hi: np.minimum(*binary_arrays(a, hi)), tensor=True,
+                 params=("hi",), grad=lambda grad, self, hi: _keep(grad, self <= hi), doc="",
+                 explain="grad_self = grad where self <= max, else 0",
+                 checks=(check(lambda x: x.clamp_max(0.2), (2, 3)),
+                         check(lambda x: clamp_max(x, 1.0) * x, (4,), label="times x")))
+_CLAMP_MIN_TENSOR = binary_row(
+    (), "ClampMinBackward1", np.maximum, promote=False, doc="",
+    grads=(lambda grad, self, other: _keep(grad, self >= other), lambda grad, self, other: _drop(grad, self >= other)),
+    explain="grad_self = grad where self >= min;  grad_min = grad where self < min",
+    checks=(check(lambda x, m: clamp_min(x, m), (2, 3), (2, 3)),
+            check(lambda x, m: clamp_min(x, m), (2, 3), (3,), label="broadcast")))
+_CLAMP_MAX_TENSOR = binary_row(
+    (), "ClampMaxBackward1", np.minimum, promote=False, doc="",
+    grads=(lambda grad, self, other: _keep(grad, self <= other), lambda grad, self, other: _drop(grad, self <= other)),
+    explain="grad_self = grad where self <= max;  grad_max = grad where self > max",
+    checks=(check(lambda x, m: clamp_max(x, m), (2, 3), (2, 3)),
+            check(lambda x, m: clamp_max(x, m), (2, 3), (2, 1), label="broadcast")))
 
 
 # -- public functions ---------------------------------------------------------
@@ -255,19 +182,19 @@ clip = clamp
 def clamp_min(input, min):
     """max(input, min) elementwise (``min`` a number or a tensor)."""
     if isinstance(min, Tensor):
-        return ClampMinBackward1.apply(input, min)
+        return _CLAMP_MIN_TENSOR.node.apply(input, min)
     if isinstance(min, (list, tuple)):
-        return ClampMinBackward1.apply(input, as_tensor(min))
-    return ClampMinBackward0.apply(input, lo=min)
+        return _CLAMP_MIN_TENSOR.node.apply(input, as_tensor(min))
+    return _CLAMP_MIN.node.apply(input, lo=min)
 
 
 def clamp_max(input, max):
     """min(input, max) elementwise (``max`` a number or a tensor)."""
     if isinstance(max, Tensor):
-        return ClampMaxBackward1.apply(input, max)
+        return _CLAMP_MAX_TENSOR.node.apply(input, max)
     if isinstance(max, (list, tuple)):
-        return ClampMaxBackward1.apply(input, as_tensor(max))
-    return ClampMaxBackward0.apply(input, hi=max)
+        return _CLAMP_MAX_TENSOR.node.apply(input, as_tensor(max))
+    return _CLAMP_MAX.node.apply(input, hi=max)
 
 
 def where(condition, input=None, other=None):
@@ -290,9 +217,9 @@ def where(condition, input=None, other=None):
 
 def maximum(input, other):
     """Elementwise maximum of two tensors."""
-    return MaximumBackward0.apply(input, as_tensor(other))
+    return _MAXIMUM.node.apply(input, as_tensor(other))
 
 
 def minimum(input, other):
     """Elementwise minimum of two tensors."""
-    return MinimumBackward0.apply(input, as_tensor(other))
+    return _MINIMUM.node.apply(input, as_tensor(other))

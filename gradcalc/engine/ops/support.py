@@ -96,6 +96,16 @@ def broadcast_error(sa, sb):
     return RuntimeError(f"shapes {list(sa)} and {list(sb)} cannot be broadcast together")
 
 
+def binary_op(fn, a, b, true_divide=False):
+    """``fn`` on the operands as ``binary_arrays`` gives them, with torch's message where the shapes
+    do not broadcast: the forward of every binary op."""
+    A, B = binary_arrays(a, b, true_divide)
+    try:
+        return fn(A, B)
+    except ValueError:
+        raise broadcast_error(np.shape(A), np.shape(B)) from None
+
+
 def binary_apply(fn, a, b, floating=True, **kw):
     """``fn`` of two operands' values, broadcast and promoted as torch's binary ops are (torch's
     message where the shapes do not broadcast); ``floating``: integer operands give the default

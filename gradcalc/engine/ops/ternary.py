@@ -62,16 +62,15 @@ def lerp_arrays(S, E, W, out=None):
 
 
 def _check_float(name, *tensors):
-    for t in tensors:
-        if t._data.dtype.kind not in "fc":
-            if name == "addcdiv":
-                raise RuntimeError(
-                    "Integer division with addcdiv is no longer supported, and in a future release addcdiv will "
-                    "perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be "
-                    "implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer "
-                    "inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv "
-                    "behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all "
-                    "dtypes.")
+    """torch refuses addcdiv when both tensor1 and tensor2 are integral (bool included)."""
+    if name == "addcdiv" and all(t._data.dtype.kind in "iub" for t in tensors):
+        raise RuntimeError(
+            "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will "
+            "perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be "
+            "implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer "
+            "inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv "
+            "behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all "
+            "dtypes.")
 
 
 def _arrays(*tensors):
