@@ -22,12 +22,11 @@ torch's does (and in-place changes to what it did not keep are no error, as in
 torch).
 """
 
-import inspect
 import sys
 
 from ..node import Node
 from .inplace_variants import TENSOR_INPLACE
-from .support import binary_apply, floating, operand
+from .support import binary_apply, floating, operand, zeros_grad
 
 __all__ = ["row", "binary_row", "Row", "ROWS", "DERIVED", "ZERO"]
 
@@ -69,17 +68,12 @@ class Row:
             rule = self._rules[i]
             if rule is None:
                 continue
-            term = _zeros_like(t) if rule is ZERO else rule[0](t, *[get(ctx) for get in rule[1]])
+            term = zeros_grad(t) if rule is ZERO else rule[0](t, *[get(ctx) for get in rule[1]])
             out = term if out is None else out + term
         return out
 
     def __repr__(self):
-        return f"<row {self.names[0]}: {self.node.__name__}>"
-
-
-def _zeros_like(t):
-    from .support import zeros_grad
-    return zeros_grad(t)
+        return f"<row {' '.join(self.names) or '(internal)'}: {self.node.__name__}>"
 
 
 def _reader(name, index_of):
@@ -103,7 +97,8 @@ def _node_class(node_name, module, inputs, grads, forward, params, explain, chec
             rules.append(g)
             reads.append(())
             continue
-        names = list(inspect.signature(g).parameters)[1:]  # the first is the incoming gradient
+        code = g.__code__
+        names = code.co_varnames[1:code.co_argcount]  # the first is the incoming gradient
         saves_output = saves_output or "result" in names
         rules.append((g, tuple(_reader(n, index_of) for n in names)))
         reads.append(tuple(index_of[n] for n in names if n in index_of))
@@ -139,7 +134,7 @@ def _node_class(node_name, module, inputs, grads, forward, params, explain, chec
         rule = rules[0]
         if rule is ZERO:
             def bwd(ctx, grad):
-                return _zeros_like(grad)
+                return zeros_grad(grad)
         else:
             f, readers = rule
             if not readers:
@@ -161,7 +156,7 @@ def _node_class(node_name, module, inputs, grads, forward, params, explain, chec
                 if rule is None or not ctx.should_compute(j):
                     out.append(None)
                 elif rule is ZERO:
-                    out.append(_zeros_like(grad))
+                    out.append(zeros_grad(grad))
                 else:
                     out.append(rule[0](grad, *[r(ctx) for r in rule[1]]))
             return tuple(out)
