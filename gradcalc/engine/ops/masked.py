@@ -7,7 +7,7 @@ from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
-from .support import as_tensor, binary_arrays, broadcast_error, operand
+from .support import as_tensor, binary_arrays, binary_op, broadcast_error, operand
 from .table import binary_row, row
 
 
@@ -90,11 +90,7 @@ class WhereBackward0(Node):
 
     def forward(ctx, a, b, *, condition):
         ctx.save_for_backward(condition)
-        A, B = binary_arrays(a, b)
-        try:
-            return np.where(condition._data, A, B)
-        except ValueError:
-            raise broadcast_error(np.shape(A), np.shape(B)) from None
+        return binary_op(lambda A, B: np.where(condition._data, A, B), a, b)
 
     def backward(ctx, grad):
         (cond,) = ctx.saved_tensors

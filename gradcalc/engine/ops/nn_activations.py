@@ -14,7 +14,8 @@ from ..node import Node
 from ..tensor import Tensor
 from .checks import check
 from .support import type_word as _type_word
-from .unary import erf, erf_array
+from .special_math import erf_array
+from .unary import erf
 from .masked import where
 
 _SQRT_HALF = math.sqrt(0.5)

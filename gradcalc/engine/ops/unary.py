@@ -14,27 +14,16 @@ import numpy as np
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
+from .masked import where
 from .support import type_word
+from .special_math import (digamma_array, erf_array, erfinv_array, i1_array, lgamma_array, mvlgamma_array,
+                           polygamma_array, vectorize)
 from .table import ZERO, row
 
 _LN2 = math.log(2.0)
 _LN10 = math.log(10.0)
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 _SQRT_PI_OVER_2 = math.sqrt(math.pi) / 2.0
-
-
-def _vectorize(fn):
-    """A scalar function of libm's (math.erf ...) on an ndarray, in the array's dtype."""
-    f = np.frompyfunc(fn, 1, 1)
-    return lambda d: np.asarray(f(d), dtype=np.float64).astype(d.dtype, copy=False)
-
-
-erf_array = _vectorize(math.erf)
-
-
-def _where(cond, a, b):
-    from .masked import where
-    return where(cond, a, b)
 
 
 # -- forwards that apply torch's dtype rules themselves ---------------------------------
@@ -264,116 +253,12 @@ rad2deg = row("rad2deg", "Rad2DegBackward0", np.rad2deg, grad=lambda grad: grad 
 
 # -- special functions --------------------------------------------------------------------
 
-def _lgamma_scalar(v):
-    try:
-        return math.lgamma(v)
-    except ValueError:  # the poles 0, -1, -2 ...
-        return math.inf
-
-
-_lgamma = _vectorize(_lgamma_scalar)
-
-
-def _digamma_array(x):
-    """ψ(x) by the recurrence up to x ≥ 6 and the asymptotic series there; reflection for x < 0."""
-    x = np.asarray(x, dtype=np.float64)
-    neg = x < 0
-    pole = (x == np.floor(x)) & (x <= 0)
-    xr = np.where(neg, 1.0 - x, x)
-    acc = np.zeros_like(xr)
-    y = xr.copy()
-    for _ in range(6):
-        small = y < 6
-        acc = np.where(small, acc - 1.0 / np.where(small, y, 1.0), acc)
-        y = np.where(small, y + 1.0, y)
-    inv = 1.0 / y
-    inv2 = inv * inv
-    series = (np.log(y) - 0.5 * inv
-              - inv2 * (1.0 / 12 - inv2 * (1.0 / 120 - inv2 * (1.0 / 252 - inv2 * (1.0 / 240 - inv2 / 132)))))
-    out = acc + series
-    with np.errstate(all="ignore"):
-        out = np.where(neg, out - math.pi / np.tan(math.pi * x), out)
-    return np.where(pole, np.where(x == 0, -np.inf, np.nan), out)  # torch: ψ(0) = -inf, ψ(-n) = nan
-
-
-def _polygamma_array(x, n):
-    """ψ⁽ⁿ⁾(x) for n ≥ 1: (-1)^(n+1) n! ζ(n+1, x), by the recurrence and the asymptotic series."""
-    if n == 0:
-        return _digamma_array(x).astype(x.dtype)
-    d = x
-    x = np.asarray(x, dtype=np.float64)
-    acc = np.zeros_like(x)
-    y = x.copy()
-    for _ in range(12):
-        small = y < 12
-        acc = np.where(small, acc + 1.0 / np.where(small, y, 1.0) ** (n + 1), acc)
-        y = np.where(small, y + 1.0, y)
-    # Hurwitz zeta tail ζ(s, y) ≈ y^(1-s)/(s-1) + y^(-s)/2 + Σ B2k/(2k)! (s)_(2k-1) y^(-s-2k+1)
-    s = n + 1
-    tail = y ** (1 - s) / (s - 1) + 0.5 * y ** (-s)
-    bern = (1.0 / 6, -1.0 / 30, 1.0 / 42, -1.0 / 30, 5.0 / 66, -691.0 / 2730, 7.0 / 6)
-    rising = float(s)
-    fact = 2.0
-    for k, b in enumerate(bern, start=1):
-        tail = tail + b / fact * rising * y ** (-s - 2 * k + 1)
-        rising *= (s + 2 * k - 1) * (s + 2 * k)
-        fact *= (2 * k + 1) * (2 * k + 2)
-    out = (-1.0) ** (n + 1) * math.factorial(n) * (acc + tail)
-    pole = (x == np.floor(x)) & (x <= 0)
-    return np.where(pole, np.inf if n % 2 else np.nan, out).astype(d.dtype)
-
-
-def _erfinv_array(y):
-    """erf⁻¹ by Giles' single-precision start and two Newton steps (accurate to float64)."""
-    dtype = y.dtype
-    y = np.asarray(y, dtype=np.float64)
-    with np.errstate(all="ignore"):
-        w = -np.log((1.0 - y) * (1.0 + y))
-        small = w < 5.0
-        ws = w - 2.5
-        p1 = 2.81022636e-08
-        for c in (3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087, -0.00125372503,
-                  -0.00417768164, 0.246640727, 1.50140941):
-            p1 = c + p1 * ws
-        wl = np.sqrt(w) - 3.0
-        p2 = -0.000200214257
-        for c in (0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773, -0.0076224613,
-                  0.00943887047, 1.00167406, 2.83297682):
-            p2 = c + p2 * wl
-        x = np.where(small, p1, p2) * y
-        for _ in range(2):
-            err = erf_array(x) - y
-            x = x - err / (_TWO_OVER_SQRT_PI * np.exp(-x * x))
-    x = np.where(y == 1, np.inf, np.where(y == -1, -np.inf, x))
-    return np.where(np.abs(y) > 1, np.nan, x).astype(dtype)
-
-
-def _mvlgamma_array(d, p):
-    offsets = np.arange(p, dtype=np.float64) / 2
-    terms = _lgamma(np.asarray(d, np.float64)[..., None] - offsets)
-    return (terms.sum(-1) + p * (p - 1) / 4 * math.log(math.pi)).astype(d.dtype)
-
-
-def _i1(d):
-    """I₁(x) = Σ (x/2)^(2k+1) / (k! (k+1)!), summed until the terms vanish (|x| modest in practice)."""
-    x = np.asarray(d, dtype=np.float64)
-    half = x / 2.0
-    term = half.copy()
-    total = term.copy()
-    for k in range(1, 200):
-        term = term * half * half / (k * (k + 1))
-        total = total + term
-        if not np.any(np.abs(term) > 1e-17 * np.abs(total)):
-            break
-    return total.astype(d.dtype)
-
-
 def _sinc_grad(grad, self):
     px = self * math.pi
-    safe = _where(self == 0, 1.0, self)
+    safe = where(self == 0, 1.0, self)
     spx = safe * math.pi
     d = ((spx).cos() * spx - spx.sin()) / (spx * safe)
-    return grad * _where(px == 0, 0.0, d)
+    return grad * where(px == 0, 0.0, d)
 
 
 def _logit_forward(d, eps):
@@ -386,7 +271,7 @@ def _logit_grad(grad, self, eps):
     g = grad / (self * (1 - self))
     if eps is None:
         return g
-    return _where((self < eps) | (self > 1 - eps), 0.0, g)
+    return where((self < eps) | (self > 1 - eps), 0.0, g)
 
 
 def _mvlgamma_grad(grad, self, p):
@@ -396,16 +281,16 @@ def _mvlgamma_grad(grad, self, p):
     return grad * total
 
 
-erfc = row("erfc", "ErfcBackward0", _vectorize(math.erfc), grad=lambda grad, self: grad * (-(self * self)).exp() * -_TWO_OVER_SQRT_PI,
+erfc = row("erfc", "ErfcBackward0", vectorize(math.erfc), grad=lambda grad, self: grad * (-(self * self)).exp() * -_TWO_OVER_SQRT_PI,
     explain="grad_self = -grad · 2/√π · e^(-self²)", doc="The complementary error function 1 - erf(x).",
     checks=(check(lambda x: x.erfc(), (2, 3)),)).function
-erfinv = row("erfinv", "ErfinvBackward0", _erfinv_array, grad=lambda grad, result: grad * (result * result).exp() * _SQRT_PI_OVER_2,
+erfinv = row("erfinv", "ErfinvBackward0", erfinv_array, grad=lambda grad, result: grad * (result * result).exp() * _SQRT_PI_OVER_2,
     explain="grad_self = grad · √π/2 · e^(result²)", doc="The inverse of erf, elementwise.",
     checks=(check(lambda x: x.erfinv(), (2, 3), low=-0.8, high=0.8),)).function
-lgamma = row("lgamma", "LgammaBackward0", _lgamma, grad=lambda grad, self: grad * digamma(self),
+lgamma = row("lgamma", "LgammaBackward0", lgamma_array, grad=lambda grad, self: grad * digamma(self),
     explain="grad_self = grad · ψ(self)   (digamma)", doc="ln |Γ(x)|, elementwise.",
     checks=(check(lambda x: x.lgamma(), (2, 3), low=0.3, high=4.0),)).function
-digamma = row("digamma", "DigammaBackward0", lambda d: _digamma_array(d).astype(d.dtype),
+digamma = row("digamma", "DigammaBackward0", lambda d: digamma_array(d).astype(d.dtype),
               grad=lambda grad, self: grad * polygamma(1, self),
               explain="grad_self = grad · ψ'(self)   (polygamma(1, self))", doc="ψ(x) = d/dx ln Γ(x), elementwise.",
               checks=(check(lambda x: x.digamma(), (2, 3), low=0.3, high=4.0),)).function
@@ -429,7 +314,7 @@ def _polygamma_(self, n):
     return make_inplace("polygamma_", lambda a: POLYGAMMA.inplace_node.apply(a, n=n))(self)
 
 
-POLYGAMMA = row("polygamma", "PolygammaBackward0", _polygamma_array, params=("n",), function=polygamma, method=False,
+POLYGAMMA = row("polygamma", "PolygammaBackward0", polygamma_array, params=("n",), function=polygamma, method=False,
                 grad=lambda grad, self, n: grad * polygamma(n + 1, self),
                 explain="grad_self = grad · ψ⁽ⁿ⁺¹⁾(self)", doc=polygamma.__doc__,
                 checks=(check(lambda x: polygamma(1, x), (2, 3), low=0.5, high=4.0),
@@ -445,11 +330,11 @@ def mvlgamma(input, p):
     return _MVLGAMMA.node.apply(input, p=p)
 
 
-_MVLGAMMA = row("mvlgamma", "MvlgammaBackward0", _mvlgamma_array, params=("p",), function=mvlgamma,
+_MVLGAMMA = row("mvlgamma", "MvlgammaBackward0", mvlgamma_array, params=("p",), function=mvlgamma,
                 grad=_mvlgamma_grad, explain="grad_self = grad · Σᵢ ψ(self - i/2)", doc=mvlgamma.__doc__,
                 checks=(check(lambda x: mvlgamma(x, 3), (2, 3), low=1.5, high=4.0),))
 # I₁, the derivative of I₀ (torch.special.i1): only reached from I0's backward
-_I1 = row((), "SpecialI1Backward0", _i1, grad=lambda grad, self: grad * (i0(self) - _I1.node.apply(self) / self),
+_I1 = row((), "SpecialI1Backward0", i1_array, grad=lambda grad, self: grad * (i0(self) - _I1.node.apply(self) / self),
           explain="grad_self = grad · (I₀(self) - I₁(self)/self)", doc="",
           checks=(check(lambda x: _I1.node.apply(x), (2, 3), low=0.2, high=2.0),))
 i0 = row("i0", "I0Backward0", lambda d: np.i0(d).astype(d.dtype), grad=lambda grad, self: grad * _I1.node.apply(self),
@@ -487,7 +372,7 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
 
 
 _NAN_TO_NUM = row("nan_to_num", "NanToNumBackward0", _nan_to_num, promote=False, params=("nan", "posinf", "neginf"),
-                  function=nan_to_num, grad=lambda grad, self: _where(self.isfinite(), grad, 0.0),
+                  function=nan_to_num, grad=lambda grad, self: where(self.isfinite(), grad, 0.0),
                   explain="grad_self = grad where self was finite, 0 where it was nan or ±inf",
                   doc=nan_to_num.__doc__, checks=(check(lambda x: x.nan_to_num(), (2, 3)),))
 
