@@ -8,55 +8,44 @@ from ..tensor import Tensor
 from .checks import check
 from .nn_activations import EluBackward0, _float_only, _maybe_inplace, _out, softplus
 from .masked import where
+from .table import row
 
 SELU_ALPHA = 1.6732632423543772848170429916717
 SELU_SCALE = 1.0507009873554804934193349852946
 
 
-class MishBackward0(Node):
-    explain = "grad_self = grad * (t + self σ(self) (1 - t²)),  t = tanh(softplus(self))"
-    checks = (check(lambda x: mish(x), (2, 3)),)
-
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        d = _float_only(a, "mish_cpu")
-        sp = np.where(d > 20, d, np.log1p(np.exp(np.minimum(d, 20))))
-        return _out(d * np.tanh(sp), a)
-
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        t = softplus(x).tanh()
-        return grad * (t + x * x.sigmoid() * (1 - t * t))
+def _mish(a):
+    d = _float_only(a, "mish_cpu")
+    sp = np.where(d > 20, d, np.log1p(np.exp(np.minimum(d, 20))))
+    return _out(d * np.tanh(sp), a)
 
 
-class LogSigmoidBackward0(Node):
-    explain = "grad_self = grad * (1 - σ(self))"
-    checks = (check(lambda x: logsigmoid(x), (2, 3)),)
-
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        d = _float_only(a, "log_sigmoid_cpu")
-        return _out(np.minimum(d, 0) - np.log1p(np.exp(-np.abs(d))), a)
-
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return grad * (-x).sigmoid()
+def _mish_grad(grad, self):
+    t = softplus(self).tanh()
+    return grad * (t + self * self.sigmoid() * (1 - t * t))
 
 
-class CeluBackward0(Node):
-    __slots__ = ("alpha",)
-    explain = "grad_self = grad where self > 0, else grad * exp(self / alpha)"
-    checks = (check(lambda x: celu(x, 0.5), (2, 3)),)
+def _logsigmoid(a):
+    d = _float_only(a, "log_sigmoid_cpu")
+    return _out(np.minimum(d, 0) - np.log1p(np.exp(-np.abs(d))), a)
 
-    def forward(ctx, a, alpha):
-        ctx.save_for_backward(a)
-        ctx.alpha = alpha
-        d = _float_only(a, "celu_cpu")
-        return _out(np.where(d > 0, d, alpha * np.expm1(np.minimum(d, 0) / alpha)), a)
 
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return where(x > 0, grad, grad * (x.clamp_max(0.0) / ctx.alpha).exp())
+def _celu(a, alpha):
+    d = _float_only(a, "celu_cpu")
+    return _out(np.where(d > 0, d, alpha * np.expm1(np.minimum(d, 0) / alpha)), a)
+
+
+# rows of the op table (``table.row``) reached through the nn.functional signatures below
+_MISH = row((), "MishBackward0", _mish, tensor=True, grad=_mish_grad, doc="",
+            explain="grad_self = grad * (t + self σ(self) (1 - t²)),  t = tanh(softplus(self))",
+            checks=(check(lambda x: mish(x), (2, 3)),))
+_LOGSIGMOID = row((), "LogSigmoidBackward0", _logsigmoid, tensor=True, doc="",
+                  grad=lambda grad, self: grad * (-self).sigmoid(), explain="grad_self = grad * (1 - σ(self))",
+                  checks=(check(lambda x: logsigmoid(x), (2, 3)),))
+_CELU = row((), "CeluBackward0", _celu, tensor=True, params=("alpha",), doc="",
+            grad=lambda grad, self, alpha: where(self > 0, grad, grad * (self.clamp_max(0.0) / alpha).exp()),
+            explain="grad_self = grad where self > 0, else grad * exp(self / alpha)",
+            checks=(check(lambda x: celu(x, 0.5), (2, 3)),))
 
 
 class GluBackward0(Node):
@@ -126,19 +115,19 @@ def _channel_view(w, ndim):
 
 def mish(input, inplace=False):
     """x tanh(softplus(x))."""
-    return _maybe_inplace(input, inplace, MishBackward0.apply)
+    return _maybe_inplace(input, inplace, _MISH.node.apply)
 
 
 def logsigmoid(input):
     """log σ(x), computed stably."""
-    return LogSigmoidBackward0.apply(input)
+    return _LOGSIGMOID.node.apply(input)
 
 
 def celu(input, alpha=1.0, inplace=False):
     """max(0, x) + min(0, alpha (e^(x/alpha) - 1))."""
     if alpha == 0:
         raise RuntimeError("ZeroDivisionError")
-    return _maybe_inplace(input, inplace, lambda a: CeluBackward0.apply(a, alpha=alpha))
+    return _maybe_inplace(input, inplace, lambda a: _CELU.node.apply(a, alpha=alpha))
 
 
 def selu(input, inplace=False):
