@@ -24,7 +24,9 @@ mode; it returns what to remember (``SourceLocation`` or any object whose
 ``str()`` reads well), or None to fall back to the Python stack. When a backward
 fails, ``exc.anomaly_trace.where`` is that object again, so the front end can
 show the user's own line with a caret. The cost of all this is paid only while
-anomaly mode is on: the engine's hot paths test one flag (``node._ANOMALY[0]``).
+anomaly mode is on: the engine's hot paths test one slot (``node._ANOMALY[0]``), which
+holds, while the mode is on, the two functions the core calls (``_MODE`` below).
+This module stands on the core (node, backward); the core never imports it.
 """
 
 import os
@@ -32,8 +34,11 @@ import traceback
 import warnings
 from typing import NamedTuple, Optional
 
+import types
+
 import numpy as np
 
+from .backward import _call_node
 from .node import _ANOMALY
 
 __all__ = ["SourceLocation", "ForwardTrace", "set_enabled", "is_enabled", "is_check_nan_enabled",
@@ -95,12 +100,12 @@ class ForwardTrace(NamedTuple):
 
 def set_enabled(mode, check_nan=True):
     """Turn anomaly mode on or off (``torch.set_anomaly_enabled``)."""
-    _ANOMALY[0] = bool(mode)
+    _ANOMALY[0] = _MODE if mode else False
     _CHECK_NAN[0] = bool(check_nan)
 
 
 def is_enabled():
-    return _ANOMALY[0]
+    return bool(_ANOMALY[0])
 
 
 def is_check_nan_enabled():
@@ -159,7 +164,6 @@ def _format_where(where):
 
 def call_node_checked(node, grads_out, observer):
     """``backward._call_node`` in anomaly mode: the same, plus the nan check and the forward trace."""
-    from .backward import _call_node
     prev = _RUNNING[0]
     _RUNNING[0] = node
     try:
@@ -201,3 +205,7 @@ def _user_stacklevel():
         f = f.f_back
         level += 1
     return level
+
+
+# what the core calls while anomaly mode is on (node._ANOMALY[0])
+_MODE = types.SimpleNamespace(record_forward=record_forward, call_node=call_node_checked)

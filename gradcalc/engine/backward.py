@@ -1,14 +1,24 @@
 """The backward pass: iterative, by dependency counts, never recursive.
 
-1. From the roots, walk the graph once (an explicit stack) counting for every
-   node how many edges lead into it.
-2. Run nodes from a ready queue ordered like torch's (the most recently created
-   node first); a node is ready when every edge into it has delivered.
-3. Each node's incoming gradients are summed in a buffer, its hooks run, its
-   rule runs (with grad mode = create_graph, so rules written in engine ops are
-   recorded when higher-order gradients are wanted), and the gradients it sends
-   are reduced to each input's shape/dtype where the op broadcast or promoted.
-4. Unless ``retain_graph``, each node frees what it saved once it has run.
+It has the shape of torch's engine (``torch/csrc/autograd/engine.cpp``), and ``run``
+is its loop:
+
+1. ``_GraphTask`` (torch's GraphTask) walks the graph once from the roots (an
+   explicit stack) and counts, for every node, the edges that lead into it.
+2. The ready queue gives nodes in torch's order (the most recently created first);
+   a node is ready when every edge into it has delivered.
+3. For each node: the gradients that arrived (summed per output in its input
+   buffer) pass its tensors' hooks and pre-hooks; its rule runs with grad mode =
+   create_graph (rules written in engine ops are recorded only when higher-order
+   gradients are wanted); what it sends is summed to each input's shape and cast
+   to its dtype where the op broadcast or promoted (``grad_math``); unless
+   ``retain_graph`` it frees what it saved; its gradients go to its inputs' buffers
+   (``send``), which may make them ready.
+4. An ``AccumulateGrad`` node (a leaf) stores its gradient in ``.grad``.
+
+How a node's rule is called is chosen once per pass: ``_call_plain`` when nobody
+observes the pass (a plain node of a chain runs its rule with nothing around it),
+``_call_node`` with an observer, anomaly mode's checked call when that is on.
 
 ``observer`` lets ``%explain`` watch every step without a second implementation:
 ``before(node, grads_out)`` and ``after(node, grads_in, reduced)`` around each rule
@@ -22,11 +32,13 @@ import heapq
 
 import numpy as np
 
+from . import upcalls
+from .grad_math import add as add_grads, cast, sum_to  # noqa: F401  (sum_to: ops import it from here)
 from .grad_mode import STATE
-from .journal import note_release, touch_grad
+from .journal import OBSERVER as JOURNAL, touch_grad
 from .memory import TUNED, tune_allocator
 from .node import _ANOMALY, _FREED, AccumulateGrad, edge_of
-from .tensor import Size, Tensor
+from .tensor import _TYPE_NAMES, Size, Tensor
 
 
 
@@ -101,7 +113,6 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
 
 def _run_batched(outputs, grads, retain_graph, create_graph, targets, inputs):
     """``autograd.grad(is_grads_batched=True)``: one pass per batch entry, results stacked."""
-    from .ops.shape import stack
     n = grads[0]._data.shape[0]
     per_entry = []
     for b in range(n):
@@ -115,7 +126,7 @@ def _run_batched(outputs, grads, retain_graph, create_graph, targets, inputs):
             result.append(None)
             continue
         column = [g if g is not None else Tensor._wrap(np.zeros(t._data.shape, t._data.dtype)) for g in column]
-        result.append(stack(column, 0))
+        result.append(upcalls.stack(column, 0))
     return result
 
 
@@ -166,8 +177,8 @@ def _roots(tensors, grads, batched=False):
             raise RuntimeError(
                 f"Mismatch in shape: grad_output[{i}] has a shape of {Size(g._data.shape)} and "
                 f"output[{i}] has a shape of {Size(t._data.shape)}.")
-        if g is not None and g._data.dtype != t._data.dtype:
-            g = g.to(t.dtype)
+        if g is not None:
+            g = cast(g, t._data.dtype)
         out.append(g)
     if len(grads) < len(tensors):
         raise RuntimeError(f"got {len(tensors)} tensors and {len(grads)} gradients")
@@ -205,10 +216,197 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
     """
     if not TUNED[0]:
         tune_allocator()
-    roots = [edge_of(t) for t in tensors]
-    root_nodes = {n for n, _ in roots}
+    task = _GraphTask([edge_of(t) for t in tensors], grads, retain_graph, create_graph, targets,
+                      accumulate, capture_inputs, observer)
+    # how a node's rule is called, chosen once for the pass
+    if _ANOMALY[0]:
+        call = _ANOMALY[0].call_node  # every node checked: nan, the forward trace on failure
+    elif observer is not None:
+        call = _call_node             # %explain sees every node
+    else:
+        call = _call_plain            # nobody watches: plain nodes run their rule directly
+    queue, buffers, needed = task.queue, task.buffers, task.needed
+    free = not retain_graph
 
-    # 1. dependency counts: how many edges lead into each node
+    prev_mode = STATE.grad_enabled
+    STATE.grad_enabled = bool(create_graph)  # rules written in engine ops record only for create_graph
+    try:
+        for node in queue:
+            grads_out = buffers.pop(node, None)  # the sum of what arrived, one entry per output
+            if grads_out is not None and (node._extra is not None or targets is not None):
+                grads_out = task.arrive(node, grads_out)  # tensor hooks, pre-hooks, captured inputs
+            if type(node) is AccumulateGrad:
+                task.accumulate(node, grads_out)
+            elif grads_out is None or needed is not None and node not in needed:
+                task.send(node, None)  # nothing flows through: its inputs are only released for scheduling
+            else:
+                grads_in = call(node, grads_out, observer)
+                if node._extra is not None or node.runs_user_code:
+                    task.seen_by_user(grads_out, grads_in)
+                task.send(node, grads_in, free)
+    finally:
+        STATE.grad_enabled = prev_mode
+    return task.captured
+
+
+class _ReadyQueue:
+    """Nodes whose every incoming edge has delivered, the most recently created first (as
+    torch's ready queue; AccumulateGrad, created "at infinity", as soon as it is ready).
+
+    Iterating gives the nodes in that order while the pass adds to ``new`` (a list: a
+    node's sends append to it without a call). In a chain exactly one node is new and
+    nothing else waits: it runs next without a trip through the heap, which is the
+    order the heap would give anyway.
+    """
+
+    __slots__ = ("heap", "new")
+
+    def __init__(self, nodes):
+        self.heap = [(-n._seq, id(n), n) for n in nodes]
+        heapq.heapify(self.heap)
+        self.new = []
+
+    def __iter__(self):
+        heap, new = self.heap, self.new
+        heappush, heappop = heapq.heappush, heapq.heappop
+        while True:
+            if new:
+                if not heap and len(new) == 1:
+                    yield new.pop()
+                    continue
+                for n in new:
+                    heappush(heap, (-n._seq, id(n), n))
+                new.clear()
+            if not heap:
+                return
+            yield heappop(heap)[2]
+
+
+class _GraphTask:
+    """What one backward pass keeps while it runs (torch's GraphTask)."""
+
+    __slots__ = (
+        "deps",            # node -> edges into it that have not delivered yet
+        "buffers",         # node -> [gradient per output]: what has arrived so far, summed
+        "queue",           # the ready nodes
+        "ready",           # the queue's list of nodes made ready since it last looked
+        "needed",          # with targets: the nodes that lead to one (others are skipped), else None
+        "targets",         # (node, nr) -> indices of the requested inputs arriving there, or None
+        "store",           # store leaves' gradients in .grad (backward) or not (autograd.grad)
+        "capture_inputs",  # the requested inputs (autograd.grad's, backward's inputs=)
+        "captured",        # autograd.grad: the gradient of each requested input; else None
+        "create_graph",
+        "observer",
+        "foreign",         # ids of gradient arrays the user may hold (see accumulate)
+        "taken",           # ids of gradient arrays a leaf took as its .grad
+        "released",        # what this pass freed (for %explain), or None with retain_graph
+        "journal",         # the journal's subscriber (journal.py), told before saved values are freed
+    )
+
+    def __init__(self, roots, grads, retain_graph, create_graph, targets, accumulate, capture_inputs,
+                 observer):
+        root_nodes = {n for n, _ in roots}
+        self.deps = _dependencies(root_nodes)
+        self.buffers = {}
+        for (node, nr), g in zip(roots, grads):
+            _add_to_buffer(self.buffers, node, nr, g)
+        self.queue = _ReadyQueue([n for n in root_nodes if n not in self.deps])
+        self.ready = self.queue.new
+        self.needed = None if targets is None else _needed_nodes(list(root_nodes), {n for n, _ in targets})
+        self.targets = targets
+        self.store = accumulate
+        self.capture_inputs = capture_inputs
+        self.captured = [None] * len(capture_inputs) if targets is not None and not accumulate else None
+        self.create_graph = create_graph
+        self.observer = observer
+        # .grad ownership, tracked explicitly (as torch's AccumulateGrad contract, without reference
+        # counts): a leaf may take a gradient array without copying only if the engine made it in
+        # this backward, no user code (hook, custom Function) saw it, and no other leaf took it.
+        self.foreign = {id(g._data) for g in grads}
+        self.taken = set()
+        self.journal = JOURNAL[0]  # (journal.note_release, looked up once per pass)
+        # What this backward frees, kept until the next one frees anything: %explain can show a
+        # pass after it ran (the graph itself stays freed for backward, as torch's).
+        self.released = None
+        if not retain_graph:
+            self.released = LAST_RELEASED
+            LAST_RELEASED.clear()
+
+    def arrive(self, node, grads_out):
+        """Gradients complete at ``node``: its tensors' hooks and pre-hooks run, requested inputs
+        arriving here are captured."""
+        if node._extra is not None:
+            grads_out = _tensor_prehooks(node, grads_out)
+            self.foreign.update(id(g._data) for g in grads_out if g is not None)
+        if self.targets is not None:
+            _capture(node, grads_out, self.targets, self.store, self.capture_inputs, self.captured)
+        return grads_out
+
+    def accumulate(self, node, grads_out):
+        """A leaf's AccumulateGrad: its gradient goes into ``.grad`` (or, for autograd.grad, only
+        to the observer)."""
+        if grads_out is None:
+            return
+        targets = self.targets
+        if self.store and (targets is None or (node, 0) in targets):
+            g = grads_out[0]
+            key = id(g._data)
+            owned = self.observer is None and key not in self.foreign and key not in self.taken
+            if _accumulate(node, g, self.create_graph, self.observer, owned):
+                self.taken.add(key)
+        elif self.observer is not None and not self.store:
+            # an autograd.grad-style run: the gradient reaches the leaf but is not stored
+            self.observer.capture(node, grads_out[0])
+
+    def seen_by_user(self, grads_out, grads_in):
+        """Hooks or a custom backward saw these gradients: no leaf takes them without a copy."""
+        self.foreign.update(id(g._data) for g in grads_out if g is not None)
+        self.foreign.update(id(g._data) for g in grads_in if g is not None)
+
+    def send(self, node, grads_in, free=False):
+        """Deliver ``grads_in`` (None: nothing) along ``node``'s edges, summing what reaches the
+        same input; a node whose every incoming edge has delivered becomes ready. ``free``: the
+        node has run in a pass without retain_graph, and frees what it saved first (kept for
+        %explain)."""
+        if free:
+            journal = self.journal
+            if journal is not None:
+                journal.release(node)  # a failing statement gets its graph back
+            saved = node._saved
+            if self.released is not None:
+                self.released[node] = (saved, node._versions if saved is not None else None,
+                                       node._out if node.saves_output else None)
+            if saved is not None:
+                node._saved = _FREED
+            if node.saves_output:
+                node._out = _FREED
+        buffers, deps, ready = self.buffers, self.deps, self.ready
+        i = 0
+        for child, nr in node._next:
+            if child is not None:
+                if grads_in is not None:
+                    g = grads_in[i]
+                    if g is not None:
+                        buf = buffers.get(child)
+                        if buf is None:
+                            n_out = len(child._outs)
+                            if n_out == 1:
+                                buffers[child] = [g]
+                            else:
+                                buf = buffers[child] = [None] * n_out
+                                buf[nr] = g
+                        else:
+                            old = buf[nr]
+                            buf[nr] = g if old is None else add_grads(old, g)
+                d = deps[child] - 1
+                deps[child] = d
+                if d == 0:
+                    ready.append(child)
+            i += 1
+
+
+def _dependencies(root_nodes):
+    """How many edges lead into each node reachable from the roots (one walk, an explicit stack)."""
     deps = {}
     stack = list(root_nodes)
     while stack:
@@ -220,145 +418,23 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
                     deps[child] = 1
                     if child not in root_nodes:
                         stack.append(child)
-    needed = None
-    if targets is not None:
-        needed = _needed_nodes(list(root_nodes), {n for n, _ in targets})
-        if not accumulate:
-            captured = [None] * len(capture_inputs)
+    return deps
 
-    # .grad ownership, tracked explicitly (as torch's AccumulateGrad contract, without reference
-    # counts): a leaf may take a gradient array without copying only if the engine made it in
-    # this backward, no user code (hook, custom Function) saw it, and no other leaf took it.
-    # ``foreign``: ids of arrays the user may hold (root gradients, what hooks saw or returned).
-    foreign = {id(g._data) for g in grads}
-    taken = set()
-    # What this backward frees, kept until the next one frees anything: %explain can show a
-    # pass after it ran (the graph itself stays freed for backward, as torch's).
-    released = None
-    if not retain_graph:
-        released = LAST_RELEASED
-        released.clear()
 
-    buffers = {}
-    for (node, nr), g in zip(roots, grads):
-        _add_to_buffer(buffers, node, nr, g)
-
-    # 2. run nodes as they become ready, the most recently created first (as torch)
-    heap = [(-n._seq, id(n), n) for n in root_nodes if n not in deps]
-    heapq.heapify(heap)
-    heappush, heappop = heapq.heappush, heapq.heappop
-    fast = observer is None
-    call_node = _call_node
-    if _ANOMALY[0]:
-        # anomaly mode: every node through the checked call (nan check, forward traces)
-        from .anomaly import call_node_checked as call_node
-        fast = False
-    FREED = _FREED
-
-    prev_mode = STATE.grad_enabled
-    STATE.grad_enabled = bool(create_graph)
-    try:
-        ready = None  # the next node when it is the only one ready (a chain): no heap round trip
-        while True:
-            if ready is not None:
-                node, ready = ready, None
-            elif heap:
-                node = heappop(heap)[2]
-            else:
-                break
-            grads_out = buffers.pop(node, None)
-
-            if grads_out is not None:
-                if node._extra is not None:
-                    grads_out = _tensor_prehooks(node, grads_out)
-                    foreign.update(id(g._data) for g in grads_out if g is not None)
-                if targets is not None:
-                    _capture(node, grads_out, targets, accumulate, capture_inputs,
-                             None if accumulate else captured)
-            if type(node) is AccumulateGrad:
-                if grads_out is not None and accumulate and (targets is None or (node, 0) in targets):
-                    g = grads_out[0]
-                    grads_out = None
-                    key = id(g._data)
-                    owned = observer is None and key not in foreign and key not in taken
-                    if _accumulate(node, g, create_graph, observer, owned):
-                        taken.add(key)
-                    g = None
-                elif observer is not None and grads_out is not None and not accumulate:
-                    # an autograd.grad-style run: the gradient reaches the leaf but is not stored
-                    observer.capture(node, grads_out[0])
-                continue
-
-            newly_ready = None
-            if grads_out is not None and (needed is None or node in needed):
-                if fast and node._extra is None and len(grads_out) == 1 and not node.runs_user_code and not (
-                        node.broadcasting and node._in_meta is not None):
-                    if node._saved is not None or node.saves_output:
-                        node.check_saved()  # torch unpacks every saved value before the rule runs
-                    grads_in = node.backward(grads_out[0])
-                    if type(grads_in) is not tuple:
-                        grads_in = (grads_in,)
-                    if len(grads_in) != len(node._next):
-                        _wrong_count(node, grads_in)
-                else:
-                    grads_in = call_node(node, grads_out, observer)
-                    if node._extra is not None or node.runs_user_code:  # hooks, a custom backward saw them
-                        foreign.update(id(g._data) for g in grads_in if g is not None)
-                        foreign.update(id(g._data) for g in grads_out if g is not None)
-                grads_out = None
-                if not retain_graph:
-                    note_release(node)  # a failing statement gets its graph back
-                    if released is not None:
-                        released[node] = (node._saved, node._versions if node._saved is not None else None,
-                                          node._out if node.saves_output else None)
-                    if node._saved is not None:
-                        node._saved = FREED
-                    if node.saves_output:
-                        node._out = FREED
-                i = 0
-                for child, nr in node._next:
-                    if child is not None:
-                        g = grads_in[i]
-                        if g is not None:
-                            buf = buffers.get(child)
-                            if buf is None:
-                                n_out = len(child._outs)
-                                if n_out == 1:
-                                    buffers[child] = [g]
-                                else:
-                                    buf = buffers[child] = [None] * n_out
-                                    buf[nr] = g
-                            else:
-                                old = buf[nr]
-                                buf[nr] = g if old is None else old + g
-                        d = deps[child] - 1
-                        deps[child] = d
-                        if d == 0:
-                            if newly_ready is None:
-                                newly_ready = child
-                            else:
-                                heappush(heap, (-child._seq, id(child), child))
-                    i += 1
-                grads_in = g = None
-            else:
-                # nothing flows through this node: its inputs are still released for scheduling
-                for child, nr in node._next:
-                    if child is not None:
-                        d = deps[child] - 1
-                        deps[child] = d
-                        if d == 0:
-                            heappush(heap, (-child._seq, id(child), child))
-            if newly_ready is not None:
-                if heap:
-                    heappush(heap, (-newly_ready._seq, id(newly_ready), newly_ready))
-                else:
-                    ready = newly_ready
-    finally:
-        STATE.grad_enabled = prev_mode
-
-    if targets is not None and not accumulate:
-        return captured
-    return None
+def _call_plain(node, grads_out, observer):
+    """``_call_node`` for a pass nobody observes (no observer, no anomaly mode): a node with one
+    output, no hooks, no user code and nothing to sum or cast back runs its rule directly."""
+    if (node._extra is not None or len(grads_out) != 1 or node.runs_user_code
+            or node.broadcasting and node._in_meta is not None):
+        return _call_node(node, grads_out, observer)
+    if node._saved is not None or node.saves_output:
+        node.check_saved()  # torch unpacks every saved value before the rule runs
+    r = node.backward(grads_out[0])
+    if type(r) is not tuple:
+        r = (r,)
+    if len(r) != len(node._next):
+        _wrong_count(node, r)
+    return r
 
 
 LAST_RELEASED = {}  # node -> (saved, versions, saved output) freed by the last backward
@@ -391,7 +467,7 @@ def _add_to_buffer(buffers, node, nr, g):
     if buf is None:
         buf = buffers[node] = [None] * len(node._outs)
     old = buf[nr]
-    buf[nr] = g if old is None else old + g
+    buf[nr] = g if old is None else add_grads(old, g)
 
 
 def _tensor_prehooks(node, grads_out):
@@ -447,7 +523,6 @@ def _check_same_meta(new, was, hook):
     if new._data.shape != was._data.shape:
         raise RuntimeError(f"hook '{_hook_name(hook)}' has changed the size of value")
     if new._data.dtype != was._data.dtype:
-        from .tensor import _TYPE_NAMES
         raise RuntimeError(f"hook '{_hook_name(hook)}' has changed the type of value (was "
                            f"{_TYPE_NAMES[was._data.dtype.type]} got {_TYPE_NAMES[new._data.dtype.type]})")
 
@@ -484,9 +559,7 @@ def _call_node(node, grads_out, observer):
                     reduced = {}
                 reduced[i] = g._data.shape
                 g = sum_to(g, shape)
-            if g._data.dtype != dtype:
-                g = g.to(_dtype_of(dtype))
-            r[i] = g
+            r[i] = cast(g, dtype)
     hooks = node._extra.get("post") if node._extra is not None else None
     if hooks:
         for hook in list(hooks):
@@ -515,15 +588,13 @@ def _accumulate(acc, g, create_graph, observer, owned=False):
     if observer is not None:
         observer.accumulate(t, g)
     touch_grad(t)
-    if g._data.dtype != t._data.dtype:
-        g = g.to(t.dtype)
+    g = cast(g, t._data.dtype)
     took = False
     if t._grad is None:
         if create_graph:
             # a copy, as torch's clone_obey_contract makes (CopyBackwards): .grad never aliases a
             # tensor of the graph or the caller's gradient, which later accumulation writes into
-            from .ops.inplace import CopyBackwards
-            t._grad = CopyBackwards.apply(Tensor._wrap(np.empty_like(t._data)), g)
+            t._grad = upcalls.copy_grad(Tensor._wrap(np.empty_like(t._data)), g)
         elif owned and g._grad_fn is None and g._data.base is None and g._data.flags.writeable:
             # nobody else holds this gradient: take it instead of copying
             t._grad = g
@@ -578,21 +649,3 @@ def _needed_nodes(roots, target_nodes):
                 needed.add(node)
                 break
     return needed
-
-
-def _dtype_of(np_dtype):
-    from .dtypes import from_numpy_dtype
-    return from_numpy_dtype(np_dtype)
-
-
-def sum_to(g, shape):
-    """Sum gradient ``g`` down to ``shape`` (undo broadcasting), as an engine op."""
-    gshape = g._data.shape
-    lead = len(gshape) - len(shape)
-    kept = tuple(i + lead for i, s in enumerate(shape) if s == 1 and gshape[i + lead] != 1)
-    from .ops.reduction import SumBackward1  # the op itself: its dims are already normalised
-    if not kept:
-        # only leading dims were added by broadcasting: one sum removes them
-        return SumBackward1.apply(g, dims=tuple(range(lead)), keepdim=False) if lead else g
-    g = SumBackward1.apply(g, dims=tuple(range(lead)) + kept, keepdim=True)
-    return g.reshape(shape)

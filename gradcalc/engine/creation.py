@@ -8,7 +8,7 @@ import numpy as np
 from . import dtypes as _dt
 from .limits import check_numel
 from .devices import check_device
-from .tensor import Tensor, Size
+from .tensor import Size, Tensor, shape_arg
 
 __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty", "arange",
            "linspace", "logspace", "eye", "ones_like", "zeros_like", "full_like", "empty_like",
@@ -143,7 +143,6 @@ def scalar_tensor(value, *, dtype=None, requires_grad=False):
 
 
 def _shape(size):
-    from .ops.support import shape_arg
     return shape_arg(size)
 
 

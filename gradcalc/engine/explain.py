@@ -132,8 +132,6 @@ def explain_backward(t, gradient=None, dry=False, retain_graph=None, max_steps=N
 def _revive_last_backward(t):
     """Give the nodes of ``t``'s graph that the last backward freed their saved values back,
     for this explanation only (``_free_again`` undoes it): %explain works after a backward."""
-    from .node import _FREED
-
     revived = []
     seen = set()
     stack = [t._grad_fn] if t._grad_fn is not None else []
@@ -156,8 +154,6 @@ def _revive_last_backward(t):
 
 
 def _free_again(nodes):
-    from .node import _FREED
-
     for node in nodes:
         if node._saved is not None:
             node._saved = _FREED

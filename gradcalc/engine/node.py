@@ -13,10 +13,11 @@ import weakref
 
 import numpy as np
 
+from . import upcalls
 from .grad_mode import STATE
 from .journal import touch_hooks
 from .printing import node_repr
-from .tensor import Tensor, _init, _new
+from .tensor import _TYPE_NAMES, Tensor, _init, _new
 
 __all__ = ["Node", "AccumulateGrad", "RemovableHandle", "NotImplementedNode"]
 
@@ -168,8 +169,7 @@ class Node:
         # _versions, _in_meta and _out are only read when _saved is set, or the
         # class broadcasts / saves its output: they are left unset otherwise.
         if _ANOMALY[0]:
-            from .anomaly import record_forward
-            record_forward(node)
+            _ANOMALY[0].record_forward(node)
         out = node.forward(*args, **params)
         if type(out) is tuple:
             return node._wrap_outputs(out, args)
@@ -495,8 +495,7 @@ def refresh_view(t):
         return
     if ex.get("no_grad_view"):
         raise RuntimeError(NO_GRAD_VIEW_BASE_MSG + (MULTI_VIEW_TAIL if ex.get("multi") else NO_GRAD_VIEW_TAIL))
-    from .ops.inplace import regenerate_view
-    regenerate_view(t, base, chain)
+    upcalls.regenerate_view(t, base, chain)
 
 
 def edge_of(t):
@@ -563,6 +562,8 @@ class RemovableHandle:
                 break
 
 
+#: Anomaly mode: False when off; when on, what anomaly.py provides the core
+#: (``record_forward(node)``, ``call_node(node, grads_out, task)``). The hot paths test this slot.
 _ANOMALY = [False]
 
 
@@ -578,7 +579,6 @@ def _short_name(fn):
 
 def _modified_msg(t, now, expected, output_of=None):
     shape = ", ".join(str(d) for d in t._data.shape)
-    from .tensor import _TYPE_NAMES
     desc = f"[{_TYPE_NAMES[t._data.dtype.type]} [{shape}]]"
     fn = output_of if output_of is not None else t._grad_fn
     if fn is not None:

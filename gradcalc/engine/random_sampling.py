@@ -23,7 +23,7 @@ from . import dtypes as _dt
 from . import random_transforms as _tr
 from .limits import check_numel
 from .random_mt19937 import Generator, default_generator
-from .tensor import Tensor
+from .tensor import Tensor, shape_arg
 
 __all__ = ["rand", "randn", "randint", "randperm", "rand_like", "randn_like", "randint_like", "normal",
            "bernoulli", "multinomial", "uniform_", "normal_", "random_", "bernoulli_", "exponential_",
@@ -88,7 +88,6 @@ def _begin(t):
 
 
 def _shape(size, fname):
-    from .ops.support import shape_arg
     if not size:
         raise TypeError(f"{fname}() missing 1 required positional argument: 'size'")
     shape = shape_arg(size)

@@ -8,6 +8,7 @@ and operators on ``Tensor`` when the engine package is imported.
 import numpy as np
 
 from . import dtypes as _dt
+from . import upcalls
 from .devices import CPU, device  # noqa: F401  (torch.device is re-exported from here)
 from .grad_mode import STATE
 from .journal import touch, touch_grad, touch_hooks
@@ -61,9 +62,9 @@ class Tensor:
     __hash__ = object.__hash__
 
     def __init__(self, *args, **kw):
-        # ``torch.Tensor(2, 3)`` / ``torch.Tensor([1, 2])``: torch's legacy constructor
-        from .tensor_api import init_tensor
-        init_tensor(self, args, kw)
+        # ``torch.Tensor(2, 3)`` / ``torch.Tensor([1, 2])``: torch's legacy constructor, which makes
+        # tensors as the creation functions do (tensor_api.py, above the core, fills the slot)
+        upcalls.legacy_init(self, args, kw)
 
     # -- construction helpers (internal) -----------------------------------
     @staticmethod
@@ -472,6 +473,22 @@ def _wrap_dim(dim, ndim):
     if d < -n or d >= n:
         raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})")
     return d + n if d < 0 else d
+
+
+def shape_arg(args):
+    """``f(2, 3)``, ``f((2, 3))`` and ``f([2, 3])`` all mean the shape (2, 3)."""
+    if len(args) == 1 and isinstance(args[0], (tuple, list, Size)):
+        args = tuple(args[0])
+    out = []
+    for a in args:
+        if isinstance(a, Tensor):
+            a = a.item()
+        try:
+            out.append(a.__index__())
+        except AttributeError:
+            raise TypeError(f"size must be a tuple of ints, but got an element of type "
+                            f"{type(a).__name__}") from None
+    return tuple(out)
 
 
 def _warn_nonleaf_grad():

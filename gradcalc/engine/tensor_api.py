@@ -13,8 +13,9 @@ import weakref
 import numpy as np
 
 from . import dtypes as _dt
+from . import upcalls
 from .devices import CPU, check_device, device
-from .tensor import Tensor
+from .tensor import Tensor, shape_arg
 
 __all__ = ["set_default_device", "get_default_device", "compile", "is_signed", "is_same_size", "is_conj", "is_neg",
            "is_inference", "is_complex", "resolve_conj", "resolve_neg", "positive", "get_device"]
@@ -23,7 +24,6 @@ __all__ = ["set_default_device", "get_default_device", "compile", "is_signed", "
 # -- new_* -------------------------------------------------------------------------------
 
 def _size_args(size):
-    from .ops.support import shape_arg
     return shape_arg(size)
 
 
@@ -365,3 +365,7 @@ def register(functions, methods, properties):
     properties["nbytes"] = property(_nbytes)
     properties["itemsize"] = property(_itemsize)
     properties["is_cpu"] = property(_is_cpu)
+
+
+# Tensor.__init__ (the core) calls the legacy constructor through upcalls.py
+upcalls.provide(legacy_init=init_tensor)

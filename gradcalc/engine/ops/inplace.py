@@ -13,6 +13,7 @@ with torch's "modified by an inplace operation" error instead of a wrong answer.
 import numpy as np
 
 from .. import dtypes as _dt
+from .. import upcalls
 from ..grad_mode import STATE
 from ..journal import touch, touch_hooks
 from ..node import IN_PLACE, MULTI_VIEW_TAIL, NO_GRAD_VIEW_TAIL, Node, _short_name, refresh_view, view_base_requires_grad
@@ -820,3 +821,7 @@ def copy_(t, src, non_blocking=False):
         t._bump_version()
         return t
     return inplace(t, CopyBackwards.apply, src)
+
+
+# the core calls these while it runs (upcalls.py); it never imports this module
+upcalls.provide(regenerate_view=regenerate_view, copy_grad=CopyBackwards.apply)

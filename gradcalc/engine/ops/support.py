@@ -4,7 +4,7 @@ import numpy as np
 
 from .. import dtypes as _dt
 from ..node import NULL_CTX
-from ..tensor import Tensor, _wrap_dim, Size
+from ..tensor import Tensor, _wrap_dim, Size, shape_arg  # noqa: F401  (shape_arg: the ops' name for it)
 
 _FROM_NP = _dt._FROM_NP
 _NUMBER = (int, float, bool, np.number, np.bool_)
@@ -192,22 +192,6 @@ def dims_arg(dim, ndim):
             seen.append(w)
         return tuple(sorted(seen))
     return (_wrap_dim(dim, ndim),)
-
-
-def shape_arg(args):
-    """``f(2, 3)``, ``f((2, 3))`` and ``f([2, 3])`` all mean the shape (2, 3)."""
-    if len(args) == 1 and isinstance(args[0], (tuple, list, Size)):
-        args = tuple(args[0])
-    out = []
-    for a in args:
-        if isinstance(a, Tensor):
-            a = a.item()
-        try:
-            out.append(a.__index__())
-        except AttributeError:
-            raise TypeError(f"size must be a tuple of ints, but got an element of type "
-                            f"{type(a).__name__}") from None
-    return tuple(out)
 
 
 def dtype_name(arr):

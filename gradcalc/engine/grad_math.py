@@ -1,0 +1,59 @@
+"""The gradient arithmetic the backward pass does itself: sum to a shape, add, cast.
+
+torch's engine does the same three things between nodes (``validate_outputs``
+sums a gradient to its input's shape and casts it to its dtype;
+``InputBuffer::accumulate`` adds the gradients that reach one input). They are
+core helpers on arrays, so the core needs no op module. Only when
+``create_graph`` records them (grad mode on and the gradient has a history) do
+they go through the Tensor's own methods, which the op layer installs, so the
+recorded nodes are torch's (``SumBackward1``, ``AddBackward0``, ``ToCopyBackward0``).
+"""
+
+import numpy as np
+
+from .dtypes import from_numpy_dtype
+from .grad_mode import STATE
+from .tensor import Tensor
+
+
+def _recorded(*grads):
+    return STATE.grad_enabled and any(g._requires_grad for g in grads)
+
+
+def sum_to(g, shape):
+    """Sum gradient ``g`` down to ``shape`` (undo broadcasting)."""
+    gshape = g._data.shape
+    lead = len(gshape) - len(shape)
+    kept = tuple(i + lead for i, s in enumerate(shape) if s == 1 and gshape[i + lead] != 1)
+    if not kept:
+        if not lead:
+            return g
+        # only leading dims were added by broadcasting: one sum removes them
+        dims, keepdim = tuple(range(lead)), False
+    else:
+        dims, keepdim = tuple(range(lead)) + kept, True
+    if _recorded(g) or g._data.dtype.kind != "f":
+        s = g.sum(dims, keepdim=keepdim)
+        return s.reshape(shape) if keepdim else s
+    arr = g._data
+    if arr.dtype == np.float16:  # torch accumulates half in float32 (as ops/reduction's sum)
+        s = arr.sum(axis=dims, keepdims=keepdim, dtype=np.float32).astype(np.float16)
+    else:
+        s = arr.sum(axis=dims, keepdims=keepdim)
+    return Tensor._wrap(np.asarray(s).reshape(shape))
+
+
+def add(a, b):
+    """``a + b`` for two gradients that reach the same input."""
+    if _recorded(a, b) or a._data.dtype != b._data.dtype or a._data.shape != b._data.shape:
+        return a + b  # recorded, or promoted/broadcast as torch's add does: the op itself
+    return Tensor._wrap(np.add(a._data, b._data))
+
+
+def cast(g, np_dtype):
+    """Gradient ``g`` in numpy dtype ``np_dtype`` (an input's dtype, a leaf's)."""
+    if g._data.dtype == np_dtype:
+        return g
+    if _recorded(g):
+        return g.to(from_numpy_dtype(np_dtype))
+    return Tensor._wrap(g._data.astype(np_dtype))
