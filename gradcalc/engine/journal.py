@@ -10,10 +10,12 @@ pass the notice to the subscriber, if there is one:
 - ``touch_grad(t)``: only ``t.grad`` is about to change (a backward accumulating);
 - ``touch_hooks(owner)``: the hooks, pre-hooks, retain_grad or post-accumulate hooks kept
   on ``owner`` (a tensor or a graph node, in its ``_extra``) are about to change;
-- ``note_release(node)``: a backward is about to free what ``node`` saved.
+- ``note_release(node)``: a backward is about to free what ``node`` saved;
+- ``touch_container(c)``: the engine is about to change the items of a dict or list a user can
+  read (an optimizer's ``state``: new entries, step counts, history lists).
 
-The subscriber is any object with the methods ``tensor(t, values)``, ``hooks(owner)`` and
-``release(node)``. With none subscribed, each notice costs one list lookup.
+The subscriber is any object with the methods ``tensor(t, values)``, ``hooks(owner)``,
+``release(node)`` and ``container(c)``. With none subscribed, each notice costs one list lookup.
 """
 
 OBSERVER = [None]  # the subscriber (the interpreter's open journal), or None
@@ -52,3 +54,15 @@ def note_release(node):
     o = OBSERVER[0]
     if o is not None:
         o.release(node)
+
+
+def touch_container(c):
+    """Call before changing the items of dict or list ``c`` (not the objects they hold)."""
+    o = OBSERVER[0]
+    if o is not None:
+        o.container(c)
+
+
+def observing():
+    """Whether anyone listens (so a caller can skip preparing notices nobody reads)."""
+    return OBSERVER[0] is not None

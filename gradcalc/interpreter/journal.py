@@ -75,6 +75,11 @@ class Journal:
     def release(self, node):
         self.note_release(node)
 
+    def container(self, c):
+        key = ("items", id(c))
+        if key not in self._saved:
+            self._saved[key] = (c, _ItemsState(c))
+
     def __len__(self):
         return len(self._saved)
 
@@ -84,6 +89,8 @@ class Journal:
         for obj, state in reversed(list(self._saved.values())):
             if type(state) is tuple:
                 _hooks_restore(obj, state)
+            elif type(state) is _ItemsState:
+                state.restore(obj)
             elif type(state) is _ArrayState:
                 state.restore(obj)
             else:
@@ -122,8 +129,8 @@ class Journal:
         restoring them could make no difference anyone sees."""
         getrefcount = sys.getrefcount
         for key, (t, state) in list(self._saved.items()):
-            if type(state) is tuple:
-                continue  # hooks: small, and a handle may still reach them
+            if type(state) is tuple or type(state) is _ItemsState:
+                continue  # hooks, dict/list items: small, and a handle may still reach them
             if type(state) is _ArrayState:  # an array: the entry, the loop variable, the argument
                 if getrefcount(t) <= 3 and t.base is None:
                     del self._saved[key]
@@ -154,6 +161,22 @@ def touch_array(a):
     j = Journal.active()
     if j is not None:
         j.array(a)
+
+
+class _ItemsState:
+    """A dict's or list's items (shallow): restored into the same object, which others hold."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, c):
+        self.items = dict(c) if isinstance(c, dict) else list(c)
+
+    def restore(self, c):
+        c.clear()
+        if isinstance(c, dict):
+            c.update(self.items)
+        else:
+            c.extend(self.items)
 
 
 class _ArrayState:

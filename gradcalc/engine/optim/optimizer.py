@@ -16,6 +16,7 @@ from itertools import chain
 import numpy as np
 
 from ..grad_mode import STATE
+from ..journal import observing, touch_container
 from ..node import RemovableHandle
 from ..ops.inplace import check_writable, write
 from ..tensor import Tensor
@@ -86,6 +87,8 @@ def _hooked(step):
     ``_use_grad_for_differentiable`` with ``differentiable=False``)."""
 
     def wrapper(self, *args, **kwargs):
+        if observing():
+            _note_state(self.state)
         for pre_hook in list(chain(_global_pre_hooks, self._optimizer_step_pre_hooks)):
             result = pre_hook(self, args, kwargs)
             if result is not None:
@@ -110,6 +113,19 @@ def _hooked(step):
     wrapper.__doc__ = step.__doc__
     wrapper.hooked = True
     return wrapper
+
+
+def _note_state(state):
+    """Tell the undo observer that a step may add entries to ``state`` and change the items of each
+    parameter's dict (and of lists kept there, LBFGS's history); tensors in them are changed through
+    the in-place machinery, which tells it itself."""
+    touch_container(state)
+    for entry in state.values():
+        if type(entry) is dict:
+            touch_container(entry)
+            for value in entry.values():
+                if type(value) is list:
+                    touch_container(value)
 
 
 class Optimizer:
