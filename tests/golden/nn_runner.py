@@ -69,6 +69,8 @@ def run_case(torch, nn, F, case):
         rec["repr"] = repr(model)
         rec["state_keys"] = list(model.state_dict().keys())
         rec["buffers"] = {k: _flat(b) for k, b in model.named_buffers()}
+    if "text" in env:  # a string the case wants compared exactly (reprs of non-module results)
+        rec["text"] = env["text"]
     out = env.get("out")
     if out is None:
         return rec

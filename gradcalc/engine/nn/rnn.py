@@ -13,6 +13,7 @@ from . import init
 from .linear import _factory
 from .module import Module
 from .parameter import Parameter
+from .utils.rnn import PackedSequence
 
 __all__ = ["RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell"]
 
@@ -42,6 +43,19 @@ def _gru_step(xw, h, w_hh, b_hh):
 def _rnn_step(xw, h, w_hh, b_hh, relu):
     pre = xw + F.linear(h, w_hh, b_hh)
     return pre.relu() if relu else pre.tanh()
+
+
+def _check_hidden(hx, expected, hidden_size, lstm):
+    """torch's check_hidden_size: LSTM names hidden[0] (h) and hidden[1] (c, hidden_size wide)."""
+    if not lstm:
+        if tuple(hx.shape) != expected:
+            raise RuntimeError(f"Expected hidden size {expected}, got {list(hx.shape)}")
+        return
+    if tuple(hx[0].shape) != expected:
+        raise RuntimeError(f"Expected hidden[0] size {expected}, got {list(hx[0].shape)}")
+    expected_c = expected[:2] + (hidden_size,)
+    if tuple(hx[1].shape) != expected_c:
+        raise RuntimeError(f"Expected hidden[1] size {expected_c}, got {list(hx[1].shape)}")
 
 
 class RNNBase(Module):
@@ -174,7 +188,106 @@ class RNNBase(Module):
         h_n = stack(h_n, 0)
         return (layer_input, (h_n, stack(c_n, 0))) if lstm else (layer_input, h_n)
 
+    def _step(self, x, h, c, w_hh, b_hh, w_hr):
+        if self.mode == "LSTM":
+            return _lstm_step(x, h, c, w_hh, b_hh, w_hr)
+        if self.mode == "GRU":
+            return _gru_step(x, h, w_hh, b_hh), None
+        return _rnn_step(x, h, w_hh, b_hh, self.mode == "RNN_RELU"), None
+
+    def _run_packed(self, data, batch_sizes, hx):
+        """data (sum of lengths, H_in) packed time step by time step, ``batch_sizes`` a list of ints;
+        hx as in ``_run`` (already in sorted order). As torch's PackedLayer: going forward the
+        hidden state shrinks as sequences end (their final states are kept aside and joined at
+        the end); going backward it grows as sequences begin (from their initial state)."""
+        lstm = self.mode == "LSTM"
+        dirs = 2 if self.bidirectional else 1
+        h0, c0 = hx if lstm else (hx, None)
+        offsets = [0]
+        for b in batch_sizes:
+            offsets.append(offsets[-1] + b)
+        steps = len(batch_sizes)
+        h_n, c_n = [], []
+        layer_input = data
+        for layer in range(self.num_layers):
+            outs = []
+            for direction in range(dirs):
+                w_ih, w_hh, b_ih, b_hh, w_hr = self._layer_params(layer, direction)
+                xw = F.linear(layer_input, w_ih, b_ih)
+                k = layer * dirs + direction
+                seq = [None] * steps
+                if direction == 0:
+                    h, c = h0[k], (c0[k] if lstm else None)
+                    last = batch_sizes[0] if steps else h.shape[0]
+                    done_h, done_c = [], []
+                    for t in range(steps):
+                        bs = batch_sizes[t]
+                        if bs < last:
+                            done_h.append(h[bs:last])
+                            h = h[:bs]
+                            if lstm:
+                                done_c.append(c[bs:last])
+                                c = c[:bs]
+                        last = bs
+                        h, c = self._step(xw[offsets[t]:offsets[t + 1]], h, c, w_hh, b_hh, w_hr)
+                        seq[t] = h
+                    done_h.append(h)
+                    h = cat(done_h[::-1], 0) if len(done_h) > 1 else h
+                    if lstm:
+                        done_c.append(c)
+                        c = cat(done_c[::-1], 0) if len(done_c) > 1 else c
+                else:
+                    first = batch_sizes[-1] if steps else 0
+                    h = h0[k][:first]
+                    c = c0[k][:first] if lstm else None
+                    last = first
+                    for t in range(steps - 1, -1, -1):
+                        bs = batch_sizes[t]
+                        if bs > last:
+                            h = cat([h, h0[k][last:bs]], 0)
+                            if lstm:
+                                c = cat([c, c0[k][last:bs]], 0)
+                        last = bs
+                        h, c = self._step(xw[offsets[t]:offsets[t + 1]], h, c, w_hh, b_hh, w_hr)
+                        seq[t] = h
+                outs.append(cat(seq, 0))
+                h_n.append(h)
+                if lstm:
+                    c_n.append(c)
+            layer_input = outs[0] if dirs == 1 else cat(outs, 1)
+            if self.dropout and self.training and layer < self.num_layers - 1:
+                layer_input = F.dropout(layer_input, self.dropout, True)
+        h_n = stack(h_n, 0)
+        return (layer_input, (h_n, stack(c_n, 0))) if lstm else (layer_input, h_n)
+
+    def _forward_packed(self, packed, hx):
+        lstm = self.mode == "LSTM"
+        data, batch_sizes, sorted_indices, unsorted_indices = packed
+        if data.dim() != 2:
+            raise RuntimeError(f"input must have 2 dimensions, got {data.dim()}")
+        if data.shape[-1] != self.input_size:
+            raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, got "
+                               f"{data.shape[-1]}")
+        sizes = [int(b) for b in batch_sizes._data]
+        n = sizes[0] if sizes else 0
+        dirs = 2 if self.bidirectional else 1
+        real_hidden = self.proj_size if self.proj_size > 0 else self.hidden_size
+        if hx is None:
+            h0 = zeros((self.num_layers * dirs, n, real_hidden), dtype=data.dtype)
+            hx = (h0, zeros((self.num_layers * dirs, n, self.hidden_size), dtype=data.dtype)) if lstm else h0
+        else:
+            if sorted_indices is not None:  # torch's permute_hidden
+                hx = tuple(h.index_select(1, sorted_indices) for h in hx) if lstm else hx.index_select(1, sorted_indices)
+            _check_hidden(hx, (self.num_layers * dirs, n, real_hidden), self.hidden_size, lstm)
+        output, hidden = self._run_packed(data, sizes, hx)
+        if unsorted_indices is not None:
+            hidden = (tuple(h.index_select(1, unsorted_indices) for h in hidden) if lstm
+                      else hidden.index_select(1, unsorted_indices))
+        return PackedSequence(output, batch_sizes, sorted_indices, unsorted_indices), hidden
+
     def forward(self, input, hx=None):
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx)
         lstm = self.mode == "LSTM"
         batched = input.dim() == 3
         if input.dim() not in (2, 3):
@@ -195,16 +308,16 @@ class RNNBase(Module):
             h0 = zeros((self.num_layers * dirs, n, real_hidden), dtype=input.dtype)
             hx = (h0, zeros((self.num_layers * dirs, n, self.hidden_size), dtype=input.dtype)) if lstm else h0
         else:
-            expected = (self.num_layers * dirs, n, real_hidden)
-            first = hx[0] if lstm else hx
-            if tuple(first.shape) != expected:
-                raise RuntimeError(f"Expected hidden size {expected}, got {list(first.shape)}")
+            _check_hidden(hx, (self.num_layers * dirs, n, real_hidden), self.hidden_size, lstm)
         output, hidden = self._run(input, hx)
         if not batched:
             output = output.squeeze(1)
             hidden = tuple(h.squeeze(1) for h in hidden) if lstm else hidden.squeeze(1)
         elif self.batch_first:
-            output = output.transpose(0, 1)
+            if lstm:  # torch's CPU LSTM (mkldnn) transposes out of place, its GRU/RNN kernel in place
+                output = output.transpose(0, 1)
+            else:
+                output.transpose_(0, 1)
         return output, hidden
 
 

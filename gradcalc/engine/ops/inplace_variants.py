@@ -34,13 +34,31 @@ fill zero index_put
 SHAPE_INPLACE = "t transpose swapaxes swapdims squeeze unsqueeze".split()
 
 
+# torch names the node of an in-place shape change apart from the out-of-place one's
+_INPLACE_NODE_NAMES = {"TBackward0": "TBackward1", "TransposeBackward0": "TransposeBackward1",
+                       "UnsqueezeBackward0": "UnsqueezeBackward1", "SqueezeBackward0": "SqueezeBackward3",
+                       "SqueezeBackward1": "SqueezeBackward4", "SqueezeBackward2": "SqueezeBackward5"}
+_inplace_nodes = {}  # out-of-place node class -> its in-place-named subclass (same rule, torch's name)
+
+
+def _inplace_node(cls):
+    sub = _inplace_nodes.get(cls)
+    if sub is None:
+        name = _INPLACE_NODE_NAMES.get(cls.__name__)
+        sub = _inplace_nodes[cls] = cls if name is None else type(name, (cls,), {"__slots__": (),
+                                                                                  "__module__": cls.__module__})
+    return sub
+
+
 def _shape_inplace(name, fn):
     def method(self, *args, **kw):
         check_writable(self)
         r = fn(self, *args, **kw)
         self._data = r._data
-        if r._grad_fn is not None:
-            self._grad_fn, self._output_nr, self._requires_grad = r._grad_fn, r._output_nr, True
+        node = r._grad_fn
+        if node is not None:
+            node.__class__ = _inplace_node(type(node))
+            self._grad_fn, self._output_nr, self._requires_grad = node, r._output_nr, True
         return self
     method.__name__ = name
     method.__doc__ = f"In-place version of {name[:-1]}(): this tensor becomes the view."

@@ -27,8 +27,6 @@ KNOWN = {}
 # cases whose output node differs from torch's (values and gradients are still checked)
 KNOWN_GRAPH = {
     "lstm": "torch's CPU LSTM runs as one fused mkldnn node (MkldnnRnnLayerBackward0); ours is composed of ops",
-    "gru-bidirectional": "torch transposes the batch_first output in place (TransposeBackward1); we have no "
-                         "in-place transpose_",
 }
 
 
