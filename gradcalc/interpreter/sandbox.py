@@ -304,6 +304,10 @@ _TYPE_ATTRS = {
                   "load_state_dict", "register_step_pre_hook", "register_step_post_hook",
                   "register_state_dict_pre_hook", "register_state_dict_post_hook",
                   "register_load_state_dict_pre_hook", "register_load_state_dict_post_hook"),
+    # torch.nn.utils.rnn.PackedSequence (a namedtuple): its fields and torch's methods
+    "PackedSequence": ("data", "batch_sizes", "sorted_indices", "unsorted_indices", "to", "cpu", "cuda",
+                       "pin_memory", "double", "float", "half", "long", "int", "short", "char", "byte", "is_cuda",
+                       "is_pinned", "count", "index"),
     "LRScheduler": ("step", "get_last_lr", "get_lr", "state_dict", "load_state_dict", "last_epoch", "base_lrs",
                     "optimizer", "print_lr", "T_max", "eta_min", "step_size", "gamma", "milestones", "factor",
                     "total_iters", "start_factor", "end_factor", "power", "T_0", "T_i", "T_mult", "T_cur",
@@ -356,6 +360,8 @@ def _compute_names(tp):
     if issubclass(tp, BaseException):  # e.args; not __traceback__, __context__, with_traceback
         return [n for c in tp.__mro__ if c.__module__ == "builtins"
                 for n in _EXCEPTION_ATTRS.get(c.__name__, ())] + ["args"]
+    if tp.__module__ == "gradcalc.engine.nn.utils.rnn" and tp.__name__ == "PackedSequence":
+        return _TYPE_ATTRS["PackedSequence"]
     if issubclass(tp, tuple) and hasattr(tp, "_fields") and tp.__module__.startswith("gradcalc.engine"):
         return tuple(tp._fields) + _TYPE_ATTRS["tuple"]  # torch.return_types.*
     if issubclass(tp, dict) and tp.__module__ == "collections":  # a state_dict (OrderedDict): read it
@@ -601,6 +607,16 @@ def _private_reader(name):
 
 
 _accessors = {}  # (type, name) -> accessor
+
+
+def forget_type(tp):
+    """Drop what was decided about reading attributes of ``tp`` and its subclasses: a module
+    registered rules for it (an optimizer's ``state`` is a defaultdict read before the program
+    imports collections)."""
+    for key in [k for k in _type_names if issubclass(k, tp)]:
+        del _type_names[key]
+    for key in [k for k in _accessors if issubclass(k[0], tp)]:
+        del _accessors[key]
 
 
 def attr_reader(name):

@@ -58,3 +58,12 @@ def test_step_failing_inside_the_closure_after_state_was_made():
     err = r.error("for i in range(2):\n    opt.step(bad)\n")
     assert err.kind == "ValueError"
     assert r(SHOW) == before
+
+
+def test_reading_opt_state_before_collections_is_imported_leaves_defaultdict_readable():
+    """``opt.state`` is a defaultdict: reading it before any program imported collections must
+    not freeze what the language may read on defaultdicts (default_factory) afterwards."""
+    r = Run()
+    r(SETUP.format(ctor="SGD([w], lr=0.1, momentum=0.9)") + "opt.step(closure)\nprint(len(list(opt.state.items())))")
+    assert Run()("import collections\nd = collections.defaultdict(int)\nprint(d.default_factory)") == \
+        "<class 'int'>\n"
