@@ -79,3 +79,43 @@ case("packed-gru-error-hidden", R + "p = pack_sequence([inp(3, 3), inp(2, 3)])\n
 # (torch crashes or fails inside its kernel on a packed LSTM with a wrong hx: only the padded form is compared)
 case("lstm-error-hidden", "model = nn.LSTM(3, 4)\nmodel(inp(5, 2, 3), (torch.zeros(2, 2, 4), torch.zeros(1, 2, 4)))")
 case("lstm-error-cell", "model = nn.LSTM(3, 4)\nmodel(inp(5, 2, 3), (torch.zeros(1, 2, 4), torch.zeros(1, 2, 3)))")
+
+# -- padding modes (F.pad and conv padding_mode), padding='same', Conv3d ------------------------------------------
+for mode in ("reflect", "replicate", "circular"):
+    case(f"pad-{mode}-1d", f"inputs = (inp(2, 3, 5),)\nout = F.pad(inputs[0], (2, 1), mode='{mode}')")
+    case(f"pad-{mode}-1d-unbatched", f"inputs = (inp(3, 5),)\nout = F.pad(inputs[0], (1, 3), mode='{mode}')")
+    case(f"pad-{mode}-2d", f"inputs = (inp(1, 2, 4, 5),)\nout = F.pad(inputs[0], (2, 1, 1, 3), mode='{mode}')")
+    case(f"pad-{mode}-2d-crop", f"inputs = (inp(2, 4, 5),)\nout = F.pad(inputs[0], (-1, 2, 1, -2), mode='{mode}')")
+    case(f"pad-{mode}-3d", f"inputs = (inp(1, 2, 3, 4, 3),)\nout = F.pad(inputs[0], (1, 1, 2, 1, 1, 2), mode='{mode}')")
+    case(f"pad-{mode}-double", f"inputs = (inp(1, 2, 4, dtype=torch.float64),)\n"
+                               f"out = F.pad(inputs[0], (3, 2), mode='{mode}')")
+    case(f"conv1d-padding-mode-{mode}", f"model = fill(nn.Conv1d(2, 3, 3, padding=2, padding_mode='{mode}'))\n"
+                                        f"inputs = (inp(2, 2, 6),)\nout = model(*inputs)")
+    case(f"conv2d-padding-mode-{mode}", f"model = fill(nn.Conv2d(2, 3, (3, 2), stride=(2, 1), padding=(1, 1), "
+                                        f"padding_mode='{mode}'))\ninputs = (inp(1, 2, 5, 4),)\nout = model(*inputs)")
+    case(f"conv2d-same-{mode}", f"model = fill(nn.Conv2d(2, 2, (3, 4), padding='same', dilation=(1, 2), "
+                                f"padding_mode='{mode}'))\ninputs = (inp(1, 2, 5, 6),)\nout = model(*inputs)")
+    case(f"conv3d-padding-mode-{mode}", f"model = fill(nn.Conv3d(2, 2, 3, padding=1, padding_mode='{mode}'))\n"
+                                        f"inputs = (inp(1, 2, 3, 4, 3),)\nout = model(*inputs)")
+case("pad-error-reflect-too-big", "F.pad(inp(1, 2, 5, 5), (1, 1, 5, 1), mode='reflect')")
+case("pad-error-reflect-too-big-w", "F.pad(inp(1, 2, 5), (5, 1), mode='reflect')")
+case("pad-error-circular-wrap", "F.pad(inp(1, 2, 5), (6, 1), mode='circular')")
+case("pad-error-size", "F.pad(inp(1, 2, 5), (1, 1, 1, 1, 1, 1), mode='reflect')")
+case("pad-error-size-2d", "F.pad(inp(2, 5), (1, 1, 1, 1), mode='replicate')")
+case("pad-error-mode", "F.pad(inp(1, 2, 5), (1, 1), mode='wrap')")
+case("pad-error-value", "F.pad(inp(1, 2, 5), (1, 1), mode='replicate', value=1.0)")
+case("pad-error-too-small", "F.pad(inp(1, 2, 5), (-3, -3), mode='replicate')")
+case("pad-error-odd", "F.pad(inp(1, 2, 5), (1,), mode='reflect')")
+case("pad-error-empty", "F.pad(torch.ones(1, 0, 5), (1, 1), mode='reflect')")
+case("conv1d-same-even", "model = fill(nn.Conv1d(2, 3, 4, padding='same', dilation=2))\ninputs = (inp(2, 2, 7),)\n"
+     "out = model(*inputs)")
+case("conv2d-same-strided-error", "nn.Conv2d(2, 3, 3, stride=2, padding='same')")
+case("conv3d", "model = fill(nn.Conv3d(2, 4, (2, 3, 2)))\ninputs = (inp(2, 2, 4, 5, 3),)\nout = model(*inputs)")
+case("conv3d-stride-pad-dil-groups", "model = fill(nn.Conv3d(4, 2, 2, stride=(2, 1, 2), padding=(1, 0, 1), "
+     "dilation=(1, 2, 1), groups=2, bias=False))\ninputs = (inp(1, 4, 5, 5, 4),)\nout = model(*inputs)")
+case("conv3d-same-unbatched", "model = fill(nn.Conv3d(1, 2, (2, 3, 3), padding='same'))\ninputs = (inp(1, 3, 4, 4),)\n"
+     "out = model(*inputs)")
+case("conv3d-functional", "inputs = (inp(1, 2, 3, 3, 3), inp(3, 2, 2, 2, 2), inp(3))\nout = F.conv3d(*inputs, padding=1)")
+case("conv3d-channels-error", "model = nn.Conv3d(2, 4, 2)\nmodel(inp(1, 3, 4, 4, 4))")
+case("conv3d-input-dims-error", "model = nn.Conv3d(2, 4, 2)\nmodel(inp(2, 4, 4))")
+case("seeded-conv3d", "model = nn.Conv3d(2, 3, (2, 3, 2))", params=True)

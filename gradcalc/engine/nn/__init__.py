@@ -9,7 +9,7 @@ from .flatten import Flatten, Fold, Unflatten, Unfold, Upsample  # noqa: F401
 from .activation import *  # noqa: F401,F403
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential  # noqa: F401
 from .loss import *  # noqa: F401,F403
-from .conv import Conv1d, Conv2d, ConvTranspose2d  # noqa: F401
+from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose2d  # noqa: F401
 from .pooling import *  # noqa: F401,F403
 from .normalization import BatchNorm1d, BatchNorm2d, GroupNorm, LayerNorm  # noqa: F401
 from .dropout import AlphaDropout, Dropout, Dropout1d, Dropout2d  # noqa: F401

@@ -9,7 +9,7 @@ from .linear import _factory
 from .module import Module
 from .parameter import Parameter
 
-__all__ = ["Conv1d", "Conv2d", "ConvTranspose2d"]
+__all__ = ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose2d"]
 
 
 def _ntuple(v, n):
@@ -82,10 +82,27 @@ class _ConvNd(Module):
             s += ", padding_mode={padding_mode}"
         return s.format(**self.__dict__)
 
+    @property
+    def _reversed_padding_repeated_twice(self):
+        """F.pad's (left, right, ...) from the last dim backwards, as torch keeps it ('same' split
+        with the extra column on the right)."""
+        ks = self.kernel_size
+        if isinstance(self.padding, str):
+            pads = [0, 0] * len(ks)
+            if self.padding == "same":
+                for d, k, i in zip(self.dilation, ks, range(len(ks) - 1, -1, -1)):
+                    total = d * (k - 1)
+                    pads[2 * i] = total // 2
+                    pads[2 * i + 1] = total - total // 2
+            return pads
+        return [p for p in reversed(self.padding) for _ in range(2)]
+
     def _padded_input(self, input):
+        """torch's _conv_forward: a mode other than zeros pads first (F.pad), then convolves unpadded."""
         if self.padding_mode == "zeros":
             return input, self.padding
-        raise NotImplementedError(f"padding_mode='{self.padding_mode}' is not supported by gradcalc (only 'zeros')")
+        zero = (0,) * len(self.kernel_size)
+        return F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode), zero
 
 
 class Conv1d(_ConvNd):
@@ -114,6 +131,20 @@ class Conv2d(_ConvNd):
     def forward(self, input):
         input, padding = self._padded_input(input)
         return F.conv2d(input, self.weight, self.bias, self.stride, padding, self.dilation, self.groups)
+
+
+class Conv3d(_ConvNd):
+    """3-d convolution over (N, C_in, D, H, W) inputs."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode="zeros", device=None, dtype=None):
+        super().__init__(in_channels, out_channels, _ntuple(kernel_size, 3), _ntuple(stride, 3),
+                         padding if isinstance(padding, str) else _ntuple(padding, 3), _ntuple(dilation, 3), False,
+                         (0, 0, 0), groups, bias, padding_mode, device, dtype)
+
+    def forward(self, input):
+        input, padding = self._padded_input(input)
+        return F.conv3d(input, self.weight, self.bias, self.stride, padding, self.dilation, self.groups)
 
 
 class ConvTranspose2d(_ConvNd):

@@ -8,7 +8,7 @@ from ..ops import conv as _conv, embedding as _emb, normalization as _norm, pool
 from ..ops.upsample import interpolate  # noqa: F401
 from ..tensor import Tensor
 
-__all__ = ["conv1d", "conv2d", "conv_transpose2d", "max_pool1d", "max_pool2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool1d",
+__all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose2d", "max_pool1d", "max_pool2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool1d",
            "adaptive_avg_pool2d", "adaptive_max_pool1d", "adaptive_max_pool2d", "max_pool1d_with_indices",
            "max_pool2d_with_indices", "batch_norm", "layer_norm", "group_norm", "dropout", "dropout1d", "dropout2d",
            "alpha_dropout", "embedding", "one_hot", "pad", "unfold", "fold", "cosine_similarity", "pairwise_distance",
@@ -16,6 +16,7 @@ __all__ = ["conv1d", "conv2d", "conv_transpose2d", "max_pool1d", "max_pool2d", "
 
 conv1d = _conv.conv1d
 conv2d = _conv.conv2d
+conv3d = _conv.conv3d
 conv_transpose2d = _conv.conv_transpose2d
 
 
@@ -224,9 +225,14 @@ def one_hot(tensor, num_classes=-1):
 
 def pad(input, pad, mode="constant", value=None):
     """Pad the last dims: ``pad`` is (left, right, top, bottom, ...), from the last dim backwards."""
-    if mode != "constant":
-        raise NotImplementedError(f"padding mode '{mode}' is not supported by gradcalc (only 'constant')")
-    return _conv.constant_pad_nd(input, pad, 0.0 if value is None else value)
+    if mode == "constant":
+        return _conv.constant_pad_nd(input, pad, 0.0 if value is None else value)
+    if mode not in ("reflect", "replicate", "circular"):
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    if value is not None and value != 0:
+        raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
+    from ..ops.padding import pad_nd
+    return pad_nd(input, pad, mode)
 
 
 def _pair(v):

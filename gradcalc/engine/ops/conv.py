@@ -449,3 +449,72 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """1-d convolution of (N, C, L) ``input`` with (O, C/groups, k) ``weight``."""
     return _conv(input, weight, bias, stride, padding, dilation, groups, 1)
+
+
+# -- 3-d convolution ---------------------------------------------------------------------------
+
+class _Conv3dOutput(Node):
+    """The node a 3-d convolution's result hangs from, named as torch's (ConvolutionBackward0): the
+    convolution itself is composed below (depth windows stacked into channels, then one 2-d
+    convolution), so its gradients of every order are those of the composition."""
+
+    __slots__ = ()
+    explain = ("grad_self = grad (a 3-d convolution: the depth windows of the input are stacked as channels "
+               "and convolved in 2-d with the weight's depth folded into its channels)")
+    checks = (check(lambda x, w, b: conv3d(x, w, b), (1, 2, 3, 4, 3), (2, 2, 2, 2, 2), (2,)),
+              check(lambda x, w: conv3d(x, w, None, (2, 1, 1), (1, 0, 1), (1, 2, 1), 2), (1, 4, 4, 5, 3),
+                    (2, 2, 2, 2, 2), label="stride padding dilation groups"))
+
+    def forward(ctx, a):
+        return a._data
+
+    def backward(ctx, grad):
+        return grad
+
+
+_Conv3dOutput.__name__ = _Conv3dOutput.__qualname__ = "ConvolutionBackward0"
+from ..node import OPS as _OPS  # noqa: E402
+_OPS.append(_Conv3dOutput)  # (a leading underscore keeps a class off the table; this one belongs on it)
+
+
+def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """3-d convolution of (N, C, D, H, W) ``input`` with (O, C/groups, kd, kh, kw) ``weight``."""
+    from .shape import stack
+    if not isinstance(input, Tensor) or not isinstance(weight, Tensor):
+        name = "input" if not isinstance(input, Tensor) else "weight"
+        raise TypeError(f"conv3d(): argument '{name}' must be Tensor, not "
+                        f"{type(input if name == 'input' else weight).__name__}")
+    stride, dilation = _tuple(stride, 3), _tuple(dilation, 3)
+    if isinstance(padding, str):
+        if padding == "same" and any(s != 1 for s in stride):
+            raise RuntimeError("padding='same' is not supported for strided convolutions")
+        if padding not in ("same", "valid"):
+            raise ValueError(f"Invalid padding string '{padding}', should be one of ['valid', 'same']")
+        ks = tuple(weight._data.shape[2:]) if weight.dim() == 5 else (1, 1, 1)
+        pads = []
+        for i in range(3):
+            total = dilation[i] * (ks[i] - 1) if padding == "same" else 0
+            pads += [total // 2, total - total // 2]
+    else:
+        p = _tuple(padding, 3)
+        pads = [p[0], p[0], p[1], p[1], p[2], p[2]]
+    unbatched = input.dim() == 4
+    if unbatched:
+        input = input.unsqueeze(0)
+    _check_conv(input, weight, bias, groups, 3, stride, pads, dilation)
+    if any(pads):
+        input = constant_pad_nd(input, (pads[4], pads[5], pads[2], pads[3], pads[0], pads[1]))
+    n, c, d = input._data.shape[:3]
+    o, cg, kd = weight._data.shape[:3]
+    od = (d - dilation[0] * (kd - 1) - 1) // stride[0] + 1
+    span = stride[0] * (od - 1) + 1
+    # (N, C, KD, OD, H, W): the depth window of each output plane, kernel depth next to channels
+    windows = stack([input[:, :, j * dilation[0]:j * dilation[0] + span:stride[0]] for j in range(kd)], 2)
+    h, w = windows._data.shape[4:]
+    planes = windows.permute(0, 3, 1, 2, 4, 5).reshape(n * od, c * kd, h, w)
+    w2 = weight.reshape(o, cg * kd, weight._data.shape[3], weight._data.shape[4])
+    out = conv2d(planes, w2, bias, stride[1:], 0, dilation[1:], groups)  # (N*OD, O, OH, OW)
+    oh, ow = out._data.shape[2:]
+    out = out.reshape(n, od, o, oh, ow).permute(0, 2, 1, 3, 4).contiguous()
+    out = _Conv3dOutput.apply(out)
+    return out.squeeze(0) if unbatched else out
