@@ -119,3 +119,35 @@ case("conv3d-functional", "inputs = (inp(1, 2, 3, 3, 3), inp(3, 2, 2, 2, 2), inp
 case("conv3d-channels-error", "model = nn.Conv3d(2, 4, 2)\nmodel(inp(1, 3, 4, 4, 4))")
 case("conv3d-input-dims-error", "model = nn.Conv3d(2, 4, 2)\nmodel(inp(2, 4, 4))")
 case("seeded-conv3d", "model = nn.Conv3d(2, 3, (2, 3, 2))", params=True)
+
+# -- CTC loss ------------------------------------------------------------------------------------------------------
+CTC = "x = inp(6, 3, 5, low=-2, high=2)\ninputs = (x,)\nlp = x.log_softmax(2)\n"
+for red in ("none", "sum", "mean"):
+    for zi in (False, True):
+        case(f"ctc-{red}-zero_inf-{zi}", CTC + f"model = nn.CTCLoss(reduction='{red}', zero_infinity={zi})\n"
+             "out = model(lp, torch.tensor([[1, 2, 2], [3, 1, 0], [4, 4, 0]]), [6, 5, 2], [3, 2, 2])")
+case("ctc-blank-last-concatenated", CTC + "model = nn.CTCLoss(blank=4)\n"
+     "out = model(lp, torch.tensor([1, 2, 2, 3, 0, 1, 1, 3]), torch.tensor([6, 5, 6]), torch.tensor([3, 2, 3]))")
+case("ctc-functional-tensor-lengths-none", CTC + "out = F.ctc_loss(lp, torch.tensor([[1, 2], [3, 3], [2, 0]]), "
+     "torch.tensor([6, 4, 3]), torch.tensor([2, 2, 1]), reduction='none')")
+case("ctc-empty-target", CTC + "out = F.ctc_loss(lp, torch.tensor([[1, 2], [3, 3], [2, 0]]), [6, 4, 3], [0, 2, 0], "
+     "reduction='none')")
+case("ctc-unbatched", "x = inp(5, 4, low=-2, high=2)\ninputs = (x,)\n"
+     "out = F.ctc_loss(x.log_softmax(1), torch.tensor([1, 2, 2]), torch.tensor(5), torch.tensor(3), reduction='none')")
+case("ctc-unbatched-mean", "x = inp(5, 4, low=-2, high=2)\ninputs = (x,)\n"
+     "out = F.ctc_loss(x.log_softmax(1), torch.tensor([1, 3]), [5], [2])")
+case("ctc-double-leaf-log-probs", "lp = inp(7, 2, 4, dtype=torch.float64, low=-3, high=-0.1)\ninputs = (lp,)\n"
+     "out = F.ctc_loss(lp, torch.tensor([[1, 2, 1], [3, 3, 1]]), [7, 6], [3, 2], reduction='sum')")
+case("ctc-float-targets", CTC + "out = F.ctc_loss(lp, torch.tensor([[1., 2], [3, 3], [2, 0]]), [6, 4, 3], [2, 2, 1])")
+case("ctc-repr", "model = nn.CTCLoss(blank=2, reduction='sum', zero_infinity=True)")
+case("ctc-error-input-length", CTC + "F.ctc_loss(lp, torch.tensor([[1, 2], [3, 3], [2, 0]]), [7, 4, 3], [2, 2, 1])")
+case("ctc-error-target-size", CTC + "F.ctc_loss(lp, torch.tensor([[1, 2], [3, 3], [2, 0]]), [6, 4, 3], [3, 2, 1])")
+case("ctc-error-concat-size", CTC + "F.ctc_loss(lp, torch.tensor([1, 2, 3]), [6, 4, 3], [2, 2, 1])")
+case("ctc-error-blank", CTC + "F.ctc_loss(lp, torch.tensor([[1, 2], [3, 3], [2, 0]]), [6, 4, 3], [2, 2, 1], blank=5)")
+case("ctc-error-batch", CTC + "F.ctc_loss(lp, torch.tensor([[1, 2], [3, 3], [2, 0]]), [6, 4], [2, 2, 1])")
+case("ctc-error-target-batch", CTC + "F.ctc_loss(lp, torch.tensor([[1, 2], [3, 3], [2, 0]]), [6, 4, 3], [2, 2])")
+case("ctc-error-negative", CTC + "F.ctc_loss(lp, torch.tensor([[1, 2], [3, 3], [2, 0]]), [6, 4, 3], [2, -1, 1])")
+case("ctc-error-float-lengths", CTC + "F.ctc_loss(lp, torch.tensor([[1, 2], [3, 3], [2, 0]]), torch.tensor([6., 4, 3]), "
+     "torch.tensor([2, 2, 1]))")
+case("ctc-error-reduction", CTC + "F.ctc_loss(lp, torch.tensor([[1, 2], [3, 3], [2, 0]]), [6, 4, 3], [2, 2, 1], "
+     "reduction='avg')")

@@ -26,7 +26,7 @@ __all__ = ["relu", "leaky_relu", "gelu", "silu", "elu", "softplus", "sigmoid", "
            "hardswish", "threshold", "softshrink", "hardshrink", "celu", "selu", "glu", "logsigmoid", "mish", "prelu",
            "softmin", "softsign", "tanhshrink", "bilinear", "huber_loss", "kl_div", "margin_ranking_loss",
            "hinge_embedding_loss", "soft_margin_loss", "cosine_embedding_loss", "triplet_margin_loss",
-           "poisson_nll_loss", "gaussian_nll_loss", "scaled_dot_product_attention"] + _layer_names
+           "poisson_nll_loss", "gaussian_nll_loss", "scaled_dot_product_attention", "ctc_loss"] + _layer_names
 
 
 # -- reduction arguments -----------------------------------------------------------
@@ -173,6 +173,12 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     """Cross-entropy of the logits ``input`` against class indices or class probabilities."""
     reduction = _reduction(reduction, size_average, reduce)
     return _losses.cross_entropy(input, target, weight, reduction, ignore_index, label_smoothing)
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean", zero_infinity=False):
+    """Connectionist temporal classification loss of (T, N, C) log-probabilities against targets."""
+    from ..ops.ctc_loss import ctc_loss as _ctc
+    return _ctc(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):

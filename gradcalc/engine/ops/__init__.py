@@ -11,7 +11,7 @@ from ..tensor import Tensor
 from . import activation, arithmetic, compare, indexing, inplace, linalg, reduction, shape, unary
 from . import einsum, linear, losses, masked, nn_activations, scalar, statistics, structure  # noqa: F401
 from . import conv, embedding, nn_losses, normalization, piecewise_activations, pooling, smooth_activations  # noqa: F401,E501
-from . import padding, rnn_packing  # noqa: F401
+from . import ctc_loss, padding, rnn_packing  # noqa: F401
 from . import upsample  # noqa: F401
 from . import binary, table as _table, ternary  # noqa: F401  (binary: rows installed below)
 from .support import operand
