@@ -1,4 +1,5 @@
-"""``%explain T [--gradient V] [--accumulate]``: T's backward pass, step by step.
+"""``%explain T [--gradient V] [--accumulate]``: T's backward pass, step by step;
+``%explain opt.step()``: what an optimizer step would do (explain_step.py), changing nothing.
 
 Runs the pass as ``autograd.grad`` would: nothing is stored in any ``.grad`` and the
 graph is kept, so ``%explain out`` then ``out.backward()`` gives the same ``.grad`` as
@@ -12,6 +13,8 @@ engine's (gradcalc.engine.explain), the text is explain_render's.
 
 from __future__ import annotations
 
+import re
+
 from gradcalc.engine import Tensor, tensor
 from gradcalc.engine.explain import explain_backward
 
@@ -20,7 +23,8 @@ from .bound_names import BoundNames
 from .explain_render import render_trace
 from .magic_args import ArgsError, split_args
 
-USAGE = "%explain T [--gradient V] [--accumulate]"
+USAGE = "%explain T [--gradient V] [--accumulate]   or   %explain OPTIMIZER.step()"
+_STEP_CALL = re.compile(r"^\s*(.+?)\s*\.\s*step\s*\(\s*\)\s*$")
 OPTIONS = {"gradient": True, "dry": False, "accumulate": False}
 MAX_STEPS = 500  # node steps shown; a longer pass still runs in full and says how many more there were
 
@@ -34,6 +38,14 @@ def run(ctx, args: str) -> None:
     except ArgsError as e:
         raise ctx.error("UsageError", f"{e}\nusage: {USAGE}") from None
     session = ctx.session
+    step = _STEP_CALL.match(expr)
+    if step is not None:
+        opt = session.eval(step.group(1))
+        from gradcalc.engine.optim import Optimizer
+
+        if isinstance(opt, Optimizer):
+            _explain_step(ctx, opt, expr, opts)
+            return
     t = session.eval(expr)
     if not isinstance(t, Tensor):
         raise ctx.error("TypeError", f"%explain needs a tensor, got {type(t).__name__}")
@@ -53,3 +65,18 @@ def run(ctx, args: str) -> None:
     except _ENGINE_ERRORS as e:
         raise ctx.error(type(e).__name__, str(e)) from None
     show(ctx.output, render_trace(trace, BoundNames(session.namespace), title=expr))
+
+
+def _explain_step(ctx, opt, expr, opts):
+    """A dry run of ``opt.step()`` (the engine's, on copies), rendered per parameter group."""
+    from gradcalc.engine.optim.explain import explain_step
+
+    from .explain_step import render_step
+
+    if opts:
+        raise ctx.error("UsageError", f"%explain OPTIMIZER.step() takes no options\nusage: {USAGE}")
+    try:
+        trace = explain_step(opt)
+    except _ENGINE_ERRORS as e:
+        raise ctx.error(type(e).__name__, str(e)) from None
+    show(ctx.output, render_step(trace, ctx.session.namespace, title=expr.strip()))

@@ -112,6 +112,7 @@ def _hooked(step):
     wrapper.__qualname__ = step.__qualname__
     wrapper.__doc__ = step.__doc__
     wrapper.hooked = True
+    wrapper.unhooked = step  # the bare update, for %explain's dry run on copies (no hooks, no flags)
     return wrapper
 
 
