@@ -69,17 +69,20 @@ def _batched(fn):
     return fn
 
 
-def _scatter_back(grad, indices, shape):
+def _scatter_back(grad, indices, shape, disjoint=False):
     """The gradient of a max-type pool: each output's gradient added at its input position
-    (``indices`` are the batched (N, C, OH, OW) ones; ``shape`` is the input's, 3-d or 4-d)."""
+    (``indices`` are the batched (N, C, OH, OW) ones; ``shape`` is the input's, 3-d or 4-d).
+    When no two windows share a position, no index repeats and a plain scatter (one
+    assignment) does what scatter_add (numpy's slow ``add.at``) would."""
     from ..creation import zeros
     n, c = indices._data.shape[:2]
     flat = zeros((n, c, shape[-2] * shape[-1]), dtype=grad.dtype)
-    return flat.scatter_add(2, indices.reshape(n, c, -1), grad.reshape(n, c, -1)).view(shape)
+    put = flat.scatter if disjoint else flat.scatter_add
+    return put(2, indices.reshape(n, c, -1), grad.reshape(n, c, -1)).view(shape)
 
 
 class MaxPool2DWithIndicesBackward0(Node):
-    __slots__ = ("shape",)
+    __slots__ = ("shape", "disjoint")
     explain = "grad_self = grad added at the position of each window's maximum (zero elsewhere)"
     n_diff_outputs = 1
     checks = (check(lambda x: max_pool2d(x, (2, 2), (2, 2), (0, 0), (1, 1), False), (1, 2, 4, 4)),
@@ -91,15 +94,27 @@ class MaxPool2DWithIndicesBackward0(Node):
         d = _batch(x._data)
         n, c, h, w = d.shape
         ctx.shape = x._data.shape
+        ctx.disjoint = all(s[i] >= dil[i] * (k[i] - 1) + 1 for i in range(2))  # windows never share a position
         src = d.astype(np.float64) if d.dtype == np.float16 else d
         win = _windows(_padded(src, k, s, p, dil, oh, ow, -np.inf), k, dil, s)[:, :, :oh, :ow]
-        flat = win.reshape(n, c, oh, ow, k[0] * k[1])
-        arg = flat.argmax(-1)
-        vals = np.take_along_axis(flat, arg[..., None], -1)[..., 0].astype(d.dtype)
-        kh, kw = np.divmod(arg, k[1])
-        rows = np.arange(oh)[:, None] * s[0] - p[0] + kh * dil[0]
-        cols = np.arange(ow)[None, :] * s[1] - p[1] + kw * dil[1]
-        indices = (rows * w + cols).astype(np.int64)
+        # torch's scan of each window: the first maximum wins, a NaN wins (the last NaN); one pass
+        # per kernel offset over strided views (the maximum, then which offset holds it), never
+        # a copy of the windows
+        kk = k[0] * k[1]
+        views = [win[..., j // k[1], j % k[1]] for j in range(kk)]
+        vals = np.array(views[0]) if kk == 1 else np.maximum(views[0], views[1])
+        for v in views[2:]:
+            np.maximum(vals, v, out=vals)
+        arg = np.full(vals.shape, kk - 1, np.int32)
+        for j in range(kk - 2, -1, -1):
+            arg = np.where(views[j] == vals, np.int32(j), arg)
+        if vals.dtype.kind == "f" and np.isnan(vals).any():
+            for j in range(kk):
+                arg = np.where(np.isnan(views[j]), np.int32(j), arg)
+        vals = vals.astype(d.dtype, copy=False)
+        offset = (np.arange(k[0])[:, None] * dil[0] * w + np.arange(k[1])[None, :] * dil[1]).reshape(-1)
+        base = (np.arange(oh)[:, None] * s[0] - p[0]) * w + (np.arange(ow)[None, :] * s[1] - p[1])
+        indices = base + np.take(offset.astype(np.int64), arg)
         ctx.save_for_backward(Tensor._wrap(indices))
         unb = x._data.ndim == 3
         return _unbatch(np.ascontiguousarray(vals), unb), _unbatch(indices, unb)
@@ -108,7 +123,7 @@ class MaxPool2DWithIndicesBackward0(Node):
         (indices,) = ctx.saved_tensors
         if grad._data.ndim == 3:
             grad = grad.unsqueeze(0)
-        return _scatter_back(grad, indices, ctx.shape)
+        return _scatter_back(grad, indices, ctx.shape, ctx.disjoint)
 
 
 @_batched
