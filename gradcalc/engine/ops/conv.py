@@ -280,14 +280,15 @@ def _fast_backward(ctx, grad):
         oh, ow = gd.shape[2:]
         cols = (wd.reshape(o, -1).T @ g2).reshape((c,) + tuple(k) + (n, oh, ow))  # (C, KH, KW, N, OH, OW)
         hp, wp = h + pt + pb, wid + pl + pr
-        full = np.zeros((n, c, hp, wp), xd.dtype)
+        # accumulated channel-major, as the columns are (each offset's slab is read in order),
+        # then put back in (N, C) order by the one copy the result needs anyway
+        full = np.zeros((c, n, hp, wp), xd.dtype)
         for i in range(k[0]):
             hi = i * dil[0]
             for j in range(k[1]):
                 wj = j * dil[1]
-                full[:, :, hi:hi + s[0] * (oh - 1) + 1:s[0], wj:wj + s[1] * (ow - 1) + 1:s[1]] += \
-                    cols[:, i, j].transpose(1, 0, 2, 3)
-        full = full[:, :, pt:pt + h, pl:pl + wid]
+                full[:, :, hi:hi + s[0] * (oh - 1) + 1:s[0], wj:wj + s[1] * (ow - 1) + 1:s[1]] += cols[:, i, j]
+        full = full.transpose(1, 0, 2, 3)[:, :, pt:pt + h, pl:pl + wid]
         if ctx.one_d:
             full = full[:, :, 0, :]
         gx = Tensor._wrap(np.ascontiguousarray(full))
