@@ -30,6 +30,10 @@ FREED_MSG = (
     "or autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second "
     "time or if you need to access saved tensors after calling backward.")
 
+# Set by torch.func.vmap while a vmap runs: ``hook(cls, args, params)`` runs an op on batched
+# operands (NotImplemented when none is batched).
+BATCH_HOOK = [None]
+
 # Every op class, in declaration order: the test suite generates gradchecks from it.
 OPS = []
 
@@ -108,6 +112,10 @@ class Node:
     @classmethod
     def apply(cls, *args, **params):
         """Run the op on ``args`` (Tensors and Python scalars), recording it if needed."""
+        if BATCH_HOOK[0] is not None:  # inside torch.func.vmap: batched operands take the batching rules
+            out = BATCH_HOOK[0](cls, args, params)
+            if out is not NotImplemented:
+                return out
         if STATE.grad_enabled:
             for a in args:
                 if isinstance(a, Tensor) and (a._requires_grad or a._extra is not None and view_base_requires_grad(a)):

@@ -32,7 +32,13 @@ __all__ = ["rand", "randn", "randint", "randperm", "rand_like", "randn_like", "r
 
 # -- helpers ------------------------------------------------------------------------
 
+# Set by torch.func.vmap while a vmap runs: ``hook(fname)`` before any draw (its randomness= mode).
+RANDOM_HOOK = [None]
+
+
 def _gen(generator, fname):
+    if RANDOM_HOOK[0] is not None:
+        RANDOM_HOOK[0](fname)
     if generator is None:
         return default_generator
     if not isinstance(generator, Generator):

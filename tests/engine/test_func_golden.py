@@ -25,6 +25,14 @@ with open(os.path.join(GOLDEN, "func.json")) as f:
     FIXTURES = json.load(f)["cases"]
 
 
+# id: (reason, parts not compared; they must still differ, so a change shows up here)
+KNOWN_DIFFERENCES = {
+    "vmap/error/user-error": ("torch's view error inside vmap names the physical batched shape ('[4, 4]' for "
+                              "size 12); gradcalc checks the example's view and names it ('[4]' for size 3)",
+                              {"error"}),
+}
+
+
 def _strip_grad_fn(description):
     if isinstance(description, dict):
         if "tensor" in description:
@@ -45,7 +53,11 @@ def test_case_matches_torch(case):
     torch.manual_seed(0)
     got = run_case(torch, case["code"])
     problems = []
+    reason, skipped = KNOWN_DIFFERENCES.get(case["id"], (None, set()))
     for part in ("stdout", "warnings", "error"):
+        if part in skipped:
+            assert got[part] != case[part], f"{case['id']}: {part} now matches torch; remove the known difference"
+            continue
         if got[part] != case[part]:
             problems.append(f"{part}:\n  torch:  {case[part]!r}\n  engine: {got[part]!r}")
     d = diff(_strip_grad_fn(case["result"]), _strip_grad_fn(got["result"]))

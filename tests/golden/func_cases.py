@@ -21,6 +21,7 @@ HEAD = """
     F = torch.func
     grad, grad_and_value, vjp, jacrev, hessian = F.grad, F.grad_and_value, F.vjp, F.jacrev, F.hessian
     functional_call, stack_module_state = F.functional_call, F.stack_module_state
+    vmap = F.vmap
     def items(d):
         return tuple((k, v) for k, v in d.items())
     x = torch.tensor([0.5, -1.0, 2.0])
@@ -326,6 +327,111 @@ for name, code in [
         ("mixed-requires-grad", "stack_module_state([torch.nn.Linear(2, 1), torch.nn.Linear(2, 1).requires_grad_(False)])"),
 ]:
     case(f"stack_module_state/error/{name}", HEAD, code)
+
+# ---------------------------------------------------------------- vmap
+VX = """
+    X = torch.tensor([[0.5, -1.0, 2.0], [1.5, 0.25, -0.75], [-2.0, 3.0, 0.1], [0.0, 1.0, -1.0]])
+    W = torch.tensor([[1.0, -1.0], [0.5, 2.0], [-0.25, 0.75]])
+"""
+for name, code in [
+        ("sin", "result = vmap(torch.sin)(X)"),
+        ("pointwise-chain", "result = vmap(lambda t: (t.exp() * 2 - t.tanh()) / (1 + t ** 2))(X)"),
+        ("captured-broadcast", "result = vmap(lambda t: t * y + x.sum())(X)"),
+        ("scalar-output", "result = vmap(lambda t: (t * y).sum())(X)"),
+        ("matmul-vector-matrix", "result = vmap(lambda t: t @ W)(X)"),
+        ("matmul-matrix-vector", "result = vmap(lambda t: W.t() @ t)(X)"),
+        ("dot", "result = vmap(torch.dot)(X, X.flip(0))"),
+        ("mv", "result = vmap(torch.mv, in_dims=(None, 0))(W.t(), X)"),
+        ("outer-product", "result = vmap(lambda a: torch.outer(a, y))(X)"),
+        ("linear", "result = vmap(lambda t: torch.nn.functional.linear(t, W.t(), torch.tensor([0.5, -0.5])))(X)"),
+        ("softmax", "result = vmap(lambda t: t.softmax(0))(X)"),
+        ("log-softmax-neg-dim", "result = vmap(lambda t: t.log_softmax(-1))(X)"),
+        ("sum-dim-keepdim", "result = vmap(lambda t: t.view(3, 1).sum(0, keepdim=True))(X)"),
+        ("mean-max", "result = vmap(lambda t: (t.mean(), t.max()))(X)"),
+        ("max-dim", "result = tuple(vmap(lambda t: t.max(0))(X))"),
+        ("cumsum", "result = vmap(lambda t: t.cumsum(0))(X)"),
+        ("norm", "result = vmap(lambda t: t.norm())(X)"),
+        ("view-transpose", "result = vmap(lambda t: t.view(1, 3).t().reshape(3))(X)"),
+        ("unsqueeze-squeeze", "result = vmap(lambda t: t.unsqueeze(-1).unsqueeze(0).squeeze())(X)"),
+        ("permute", "result = vmap(lambda t: t.view(3, 1, 1).permute(2, 0, 1))(X)"),
+        ("expand", "result = vmap(lambda t: t.expand(2, 3))(X)"),
+        ("index", "result = vmap(lambda t: (t[0], t[1:], t[..., ::2]))(X)"),
+        ("index-tensor", "result = vmap(lambda t: t[torch.tensor([2, 0])])(X)"),
+        ("cat-stack", "result = vmap(lambda t: (torch.cat([t, y]), torch.stack([y, t], 1)))(X)"),
+        ("unbind", "result = vmap(lambda t: t.unbind(0)[1])(X)"),
+        ("where-compare", "result = vmap(lambda t: torch.where(t > 0, t, -t))(X)"),
+        ("comparisons", "result = vmap(lambda t: ((t > 0) & (t < 2), t == 1.0, 0 < t))(X)"),
+        ("argmax-loop", "result = vmap(lambda t: t.argmax())(X)"),
+        ("clamp", "result = vmap(lambda t: t.clamp(min=-1.0, max=1.0))(X)"),
+        ("mse-loss", "result = vmap(lambda t: torch.nn.functional.mse_loss(t, y))(X)"),
+        ("cross-entropy", "result = vmap(lambda t, c: torch.nn.functional.cross_entropy(t, c))(X, torch.tensor([0, 2, 1, 1]))"),
+        ("conv-fallback", "result = vmap(lambda t: torch.nn.functional.conv1d(t.view(1, 1, 3), torch.ones(1, 1, 2)))(X)"),
+        ("in-dims-1", "result = vmap(lambda t: t * 2, in_dims=1)(X)"),
+        ("in-dims-neg", "result = vmap(lambda t: t.sum(), in_dims=-1)(X)"),
+        ("in-dims-tuple-none", "result = vmap(lambda a, b: a + b, in_dims=(0, None))(X, y)"),
+        ("in-dims-nested", "result = vmap(lambda p: p[0] * p[1], in_dims=((0, None),))((X, y))"),
+        ("in-dims-dict", "result = vmap(lambda d: d['a'] - d['b'])({'a': X, 'b': X.flip(0)})"),
+        ("out-dims-1", "result = vmap(lambda t: t * t, out_dims=1)(X)"),
+        ("out-dims-tuple", "result = vmap(lambda t: (t, t.sum()), out_dims=(1, 0))(X)"),
+        ("out-dims-none", "result = vmap(lambda t: (t * 2, y), out_dims=(0, None))(X)"),
+        ("unbatched-output-expanded", "result = vmap(lambda t: y * 2)(X)"),
+        ("kwargs-not-mapped", "result = vmap(lambda t, scale=1.0: t * scale)(X, scale=y)"),
+        ("nested", "result = vmap(vmap(lambda a: a * 2 + 1))(X)"),
+        ("nested-outer-product", "result = vmap(vmap(torch.mul, in_dims=(0, None)), in_dims=(None, 0))(y, X[0])"),
+        ("nested-in-dims", "result = vmap(vmap(lambda a: a.sum(), in_dims=0), in_dims=1)(X)"),
+        ("chunk-size", "result = vmap(torch.exp, chunk_size=3)(X)"),
+        ("chunk-size-1", "result = vmap(lambda t: (t.sum(), t), chunk_size=1)(X)"),
+        ("randomness-same", "torch.manual_seed(0)\nresult = vmap(lambda t: torch.rand(3) + t * 0, randomness='same')(X)"),
+        ("grad-per-example", "result = vmap(grad(lambda t: (t ** 3).sum()))(X)"),
+        ("per-sample-grads", """
+            lin = torch.nn.Linear(3, 2)
+            with torch.no_grad():
+                lin.weight.copy_(torch.tensor([[0.1, 0.2, 0.3], [-0.4, 0.5, -0.6]]))
+                lin.bias.copy_(torch.tensor([0.01, -0.02]))
+            params = {k: v.detach() for k, v in lin.named_parameters()}
+            targets = torch.tensor([[1.0, 0.0], [0.0, 1.0], [0.5, 0.5], [1.0, 1.0]])
+            def loss(p, xi, ti):
+                return ((functional_call(lin, p, (xi,)) - ti) ** 2).mean()
+            result = items(vmap(grad(loss), in_dims=(None, 0, 0))(params, X, targets))
+        """),
+        ("jacrev-per-example", "result = vmap(jacrev(lambda t: t.sin() * t.sum()))(X)"),
+        ("hessian-per-example", "result = vmap(hessian(lambda t: (t ** 3).sum()))(X)"),
+        ("grad-of-vmap", "result = grad(lambda t: vmap(torch.sin)(t).sum())(X)"),
+        ("jacrev-of-vmap", "result = jacrev(vmap(lambda t: t * t.sum()))(X[:2])"),
+        ("vmap-requires-grad-input", """
+            Xr = X.clone().requires_grad_()
+            out = vmap(lambda t: (t ** 2).sum())(Xr)
+            out.sum().backward()
+            result = (out, Xr.grad)
+        """),
+        ("inplace-on-batched", "result = vmap(lambda t: t.clone().mul_(2).add_(1))(X)"),
+        ("repr", "def f(t):\n    return t\nprint(vmap(f))"),
+]:
+    case(f"vmap/{name}", HEAD, VX, code)
+for name, code in [
+        ("item", "vmap(lambda t: t.sum().item())(X)"),
+        ("control-flow", "vmap(lambda t: 1 if t.sum() > 0 else 0)(X)"),
+        ("inplace-captured", "c = torch.zeros(3)\nvmap(lambda t: c.add_(t))(X)"),
+        ("randomness-error", "vmap(lambda t: torch.rand(3) + t)(X)"),
+        ("randomness-bad", "vmap(lambda t: t, randomness='bad')(X)"),
+        ("in-dim-out-of-range", "vmap(lambda t: t, in_dims=2)(X)"),
+        ("in-dims-structure", "vmap(lambda t: t, in_dims=(0, 1))(X)"),
+        ("in-dims-float", "vmap(lambda t: t, in_dims=0.5)(X)"),
+        ("in-dims-list", "vmap(lambda t: t, in_dims=[0])(X)"),
+        ("in-dims-none", "vmap(lambda t: t, in_dims=None)(X)"),
+        ("sizes-differ", "vmap(lambda a, b: a, in_dims=(0, 0))(X, torch.zeros(5, 3))"),
+        ("no-inputs", "vmap(lambda: torch.zeros(1))()"),
+        ("non-tensor-input", "vmap(lambda t: t)(3.0)"),
+        ("all-none", "vmap(lambda t: t, in_dims=(None,))(X)"),
+        ("non-tensor-output", "vmap(lambda t: 3.0)(X)"),
+        ("out-dim-out-of-range", "vmap(lambda t: t, out_dims=2)(X)"),
+        ("out-dims-structure", "vmap(lambda t: t.sum(), out_dims=(0, 1))(X)"),
+        ("out-dims-none-batched", "vmap(lambda t: t, out_dims=None)(X)"),
+        ("chunk-size-zero", "vmap(lambda t: t, chunk_size=0)(X)"),
+        ("tolist", "vmap(lambda t: t.tolist())(X)"),
+        ("user-error", "vmap(lambda t: t.view(4))(X)"),
+]:
+    case(f"vmap/error/{name}", HEAD, VX, code)
 
 
 def build_cases():

@@ -88,3 +88,32 @@ def test_the_users_errors_inside_a_transform_stand(session):
     assert err.kind == "RuntimeError" and "shape '[5]' is invalid" in err.message
     err = session.error("grad(lambda t: t ** 2)(x)")
     assert "Expected f(*args) to return a scalar Tensor, got tensor with 1 dims" in err.message
+
+
+VMAP_SETUP = "from torch.func import vmap\nX = torch.tensor([[1.0, 2.0], [3.0, 4.0]])\n"
+VMAP_ESCAPES = [
+    ("vmap(f).__wrapped__", "AttributeError", "__wrapped__"),
+    ("vmap(f)._call", "AttributeError", "_call"),
+    ("vmap(lambda t: t._value)(X)", "AttributeError", "_value"),
+    ("vmap(lambda t: t._level)(X)", "AttributeError", "_level"),
+    ("vmap(lambda t: t._stand)(X)", "AttributeError", "_stand"),
+    ("vmap(lambda t: t.__class__)(X)", "AttributeError", "__class__"),
+    ("vmap(lambda t: type(t)(X))(X)", "TypeError", "vmap"),
+    ("vmap(lambda t: t.numpy())(X)", "RuntimeError", "storage"),
+    ("vmap(lambda t: t.tolist())(X)", "RuntimeError", "storage"),
+    ("vmap(lambda t: t.item())(X)", "RuntimeError", ".item()"),
+]
+
+
+@pytest.mark.parametrize("attempt,kind,word", VMAP_ESCAPES, ids=[e[0] for e in VMAP_ESCAPES])
+def test_vmap_escape_fails(session, attempt, kind, word):
+    session(VMAP_SETUP)
+    _check(session, f"leak = {attempt}", kind, word)
+
+
+def test_vmap_in_the_language(session):
+    session(VMAP_SETUP)
+    out = session("def show(t):\n    print(type(t), t.shape, isinstance(t, torch.Tensor))\n    return t.data * 2\n"
+                  "print(vmap(show)(X))\nprint(vmap(grad(lambda t: (t ** 2).sum()))(X))\n")
+    assert out.splitlines()[0] == "<class 'torch.Tensor'> torch.Size([2]) True"
+    assert "tensor([[2., 4.],\n        [6., 8.]])" in out

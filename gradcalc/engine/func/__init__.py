@@ -10,5 +10,6 @@ from .functional_call import functional_call, stack_module_state
 from .grad import grad, grad_and_value
 from .jacrev import hessian, jacrev
 from .vjp import vjp
+from .vmap import vmap
 
-__all__ = ["grad", "grad_and_value", "vjp", "jacrev", "hessian", "functional_call", "stack_module_state"]
+__all__ = ["grad", "grad_and_value", "vjp", "jacrev", "hessian", "functional_call", "stack_module_state", "vmap"]

@@ -15,6 +15,7 @@ caller can differentiate. A result that reaches the caller's tensors keeps its
 from ..grad_mode import STATE
 from ..node import AccumulateGrad
 from ..tensor import Tensor
+from .batched import LEVELS, rewrap, unwrap_all
 from .pytree import tree_map
 
 __all__ = ["Scope", "check_tensor"]
@@ -42,11 +43,14 @@ class Scope:
 
     def _one(self, x):
         check_tensor(x)
+        if LEVELS:
+            x = batched_everywhere(x)
         if x._requires_grad:
             return x.view_as(x)
         leaf = x.detach().requires_grad_()
-        self.private.add(id(leaf))
-        self.held.append(leaf)
+        plain = unwrap_all(leaf)[0]
+        self.private.add(id(plain))
+        self.held.append(plain)
         return leaf
 
     def undo(self, tree):
@@ -60,12 +64,12 @@ class Scope:
             raise RuntimeError(f"Expected tensors, got unsupported type {type(x)}")
         if not x._requires_grad:
             return x
-        if not self.keep_graph or not self._reaches_outside(x):
+        if not self.keep_graph or not self._reaches_outside(unwrap_all(x)[0]):
             return x.detach()
         return x
 
     def _reaches_outside(self, x):
-        """Whether x's history reaches a leaf requiring grad that this transform did not make."""
+        """Whether (plain) x's history reaches a leaf requiring grad that this transform did not make."""
         if x._grad_fn is None:
             return id(x) not in self.private
         private = self.private
@@ -83,3 +87,18 @@ class Scope:
                     seen.add(id(nxt))
                     stack.append(nxt)
         return False
+
+
+def batched_everywhere(x):
+    """Inside vmap: ``x`` batched at every active level (an unbatched one repeated, as a view), so that
+    a transform inside vmap differentiates each example on its own (per-example gradients)."""
+    plain, have = unwrap_all(x)
+    if len(have) == len(LEVELS):
+        return x
+    # plain's leading dims are the levels in ``have`` (outermost first); insert the missing ones
+    v = plain
+    for pos, level in enumerate(LEVELS):
+        if level not in have:
+            v = v.unsqueeze(pos)
+            v = v.expand(tuple(v.shape[:pos]) + (level.size,) + tuple(v.shape[pos + 1:]))
+    return rewrap(v, list(LEVELS))

@@ -5,6 +5,8 @@ and a spec that ``tree_unflatten`` rebuilds the same structure from. Iterative, 
 a deep structure costs no Python stack.
 """
 
+from ..tensor import Tensor
+
 __all__ = ["tree_flatten", "tree_unflatten", "tree_map", "spec_repr", "LEAF"]
 
 LEAF = None  # the spec of a leaf
@@ -30,6 +32,8 @@ class Spec:
 
 
 def _kind(obj):
+    if isinstance(obj, Tensor):
+        return None  # (tensors: the common leaf, answered first)
     t = type(obj)
     if t is tuple:
         return "tuple"
@@ -44,6 +48,14 @@ def _kind(obj):
 
 def tree_flatten(obj):
     """(leaves, spec) of ``obj``."""
+    if type(obj) is tuple:  # the common case, arguments: a flat tuple of leaves
+        for v in obj:
+            if _kind(v) is not None:
+                break
+        else:
+            return list(obj), Spec("tuple", None, [LEAF] * len(obj))
+    elif _kind(obj) is None:
+        return [obj], LEAF
     leaves = []
     root = [None]
     # (value, the list its spec goes into, index)
@@ -70,9 +82,11 @@ def tree_flatten(obj):
 
 def tree_unflatten(leaves, spec):
     """The structure ``spec`` describes, with ``leaves`` in order."""
-    it = iter(leaves)
     if spec is LEAF:
-        return next(it)
+        return leaves[0]
+    if spec.kind == "tuple" and all(c is LEAF for c in spec.children):
+        return tuple(leaves)
+    it = iter(leaves)
     # post-order build with an explicit stack: (spec, built children)
     stack = [(spec, [])]
     while True:

@@ -151,8 +151,16 @@ def _category(npdt):
     return 2 if k == "f" else (0 if k == "b" else 1)
 
 
+# Set by torch.func.vmap while a vmap runs: ``hook(t, compute, args, kw)`` writes batched values.
+INPLACE_HOOK = [None]
+
+
 def inplace(t, compute, *args, overlap_ok=False, names=None, **kw):
     """Run ``compute(t, *args, **kw)`` (an out-of-place op) in place on ``t``."""
+    if INPLACE_HOOK[0] is not None:
+        r = INPLACE_HOOK[0](t, compute, args, kw)
+        if r is not NotImplemented:
+            return r
     check_writable(t, True)
     check_inputs_overlap(t, args)  # torch's TensorIterator checks memory overlap before shapes
     recording = _recording(t, args)
