@@ -33,6 +33,9 @@ FREED_MSG = (
 # Set by torch.func.vmap while a vmap runs: ``hook(cls, args, params)`` runs an op on batched
 # operands (NotImplemented when none is batched).
 BATCH_HOOK = [None]
+# Set by torch.autograd.forward_ad inside a dual level: ``hook(cls, args, params)`` runs an op on
+# operands carrying tangents and gives its result the tangent (NotImplemented when none has one).
+TANGENT_HOOK = [None]
 
 # Every op class, in declaration order: the test suite generates gradchecks from it.
 OPS = []
@@ -112,6 +115,11 @@ class Node:
     @classmethod
     def apply(cls, *args, **params):
         """Run the op on ``args`` (Tensors and Python scalars), recording it if needed."""
+        if TANGENT_HOOK[0] is not None:  # inside a forward-AD dual level: tangents are pushed through (first: a
+            # batched dual's tangent is itself batched, vmap(jvp(f)))
+            out = TANGENT_HOOK[0](cls, args, params)
+            if out is not NotImplemented:
+                return out
         if BATCH_HOOK[0] is not None:  # inside torch.func.vmap: batched operands take the batching rules
             out = BATCH_HOOK[0](cls, args, params)
             if out is not NotImplemented:

@@ -55,6 +55,7 @@ class Tensor:
         "_vc",             # version counter shared with views: [int] or None (= version 0)
         "_accum",          # the leaf's AccumulateGrad node, made on first use
         "_extra",          # rarely used: hooks, retain_grad flag (dict or None)
+        "_fw",             # forward-mode AD: the tangent inside a dual level (unset otherwise)
         "__weakref__",
     )
 

@@ -30,6 +30,8 @@ KNOWN_DIFFERENCES = {
     "vmap/error/user-error": ("torch's view error inside vmap names the physical batched shape ('[4, 4]' for "
                               "size 12); gradcalc checks the example's view and names it ('[4]' for size 3)",
                               {"error"}),
+    "linearize/exp": ("torch's linearize traces f with torch.fx, which warns about its own graph module (an "
+                      "internal warning, not behaviour)", {"warnings"}),
 }
 
 

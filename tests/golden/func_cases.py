@@ -21,7 +21,8 @@ HEAD = """
     F = torch.func
     grad, grad_and_value, vjp, jacrev, hessian = F.grad, F.grad_and_value, F.vjp, F.jacrev, F.hessian
     functional_call, stack_module_state = F.functional_call, F.stack_module_state
-    vmap = F.vmap
+    vmap, jvp, jacfwd, linearize = F.vmap, F.jvp, F.jacfwd, F.linearize
+    fwAD = torch.autograd.forward_ad
     def items(d):
         return tuple((k, v) for k, v in d.items())
     x = torch.tensor([0.5, -1.0, 2.0])
@@ -432,6 +433,89 @@ for name, code in [
         ("user-error", "vmap(lambda t: t.view(4))(X)"),
 ]:
     case(f"vmap/error/{name}", HEAD, VX, code)
+
+# ---------------------------------------------------------------- forward mode
+for name, code in [
+        ("jvp/sin", "result = jvp(torch.sin, (x,), (y,))"),
+        ("jvp/two-primals", "result = jvp(lambda a, b: a * b.exp(), (x, y), (y, x))"),
+        ("jvp/tuple-output", "result = jvp(lambda a: (a.sin(), a.sum()), (x,), (y,))"),
+        ("jvp/has-aux", "result = jvp(lambda a: (a ** 2, a.cos()), (x,), (y,), has_aux=True)"),
+        ("jvp/matmul", "result = jvp(lambda m: m @ x, (torch.eye(3) * 2,), (torch.ones(3, 3),))"),
+        ("jvp/independent-output", "result = jvp(lambda a: y * 2, (x,), (y,))"),
+        ("jvp/captured-requires-grad", """
+            w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+            out, t = jvp(lambda a: a * w, (x,), (y,))
+            result = (out, t)
+        """),
+        ("jvp/grad-of-jvp", "result = grad(lambda a: jvp(torch.sin, (a,), (y,))[1].sum())(x)"),
+        ("jvp/jvp-of-grad", "result = jvp(grad(lambda a: (a ** 3).sum()), (x,), (y,))"),
+        ("jacfwd/sin", "result = jacfwd(torch.sin)(x)"),
+        ("jacfwd/argnums-tuple", "result = jacfwd(lambda a, b: a * b ** 2, argnums=(0, 1))(x, y)"),
+        ("jacfwd/tuple-output", "result = jacfwd(lambda a: (a.exp(), a.sum()))(x)"),
+        ("jacfwd/has-aux", "result = jacfwd(lambda a: (a.sin(), a.cos()), has_aux=True)(x)"),
+        ("jacfwd/matrix", "result = jacfwd(lambda m: (m @ y).tanh())(torch.tensor([[1.0, 2.0, 3.0], [0.5, -1.0, 0.0]]))"),
+        ("jacfwd/jacfwd-of-jacfwd", "result = jacfwd(jacfwd(lambda a: (a ** 3).sum()))(x)"),
+        ("jacfwd/jacfwd-of-jacrev", "result = jacfwd(jacrev(lambda a: a.sin().sum() * a[0]))(x)"),
+        ("jacfwd/jacrev-of-jacfwd", "result = jacrev(jacfwd(lambda a: a.sin() * a.sum()))(x)"),
+        ("jacfwd/vmap", "result = vmap(jacfwd(torch.tanh))(torch.stack([x, y]))"),
+        ("linearize/exp", """
+            out, fn = linearize(torch.exp, x)
+            result = (out, fn(y), fn(x))
+        """),
+        ("forward_ad/basic", """
+            with fwAD.dual_level():
+                d = fwAD.make_dual(x, y)
+                out = (d.sin() * d).sum() + d.exp().mean()
+                p, t = fwAD.unpack_dual(out)
+            result = (p, t, fwAD.unpack_dual(out).tangent)
+        """),
+        ("forward_ad/namedtuple", """
+            with fwAD.dual_level():
+                u = fwAD.unpack_dual(fwAD.make_dual(x, y) * 2)
+                print(type(u).__name__, u._fields)
+            result = (u.primal, u.tangent)
+        """),
+        ("forward_ad/enter-exit", """
+            lvl = fwAD.enter_dual_level()
+            d = fwAD.make_dual(x, y)
+            t = fwAD.unpack_dual(d.tanh()).tangent
+            fwAD.exit_dual_level()
+            result = (lvl, t, fwAD.unpack_dual(d).tangent)
+        """),
+        ("forward_ad/nn-layer", """
+            lin = torch.nn.Linear(3, 2)
+            with torch.no_grad():
+                lin.weight.copy_(torch.tensor([[0.1, 0.2, 0.3], [-0.4, 0.5, -0.6]]))
+                lin.bias.copy_(torch.tensor([0.01, -0.02]))
+            with fwAD.dual_level():
+                out = torch.nn.functional.softmax(lin(fwAD.make_dual(x, y)).relu(), 0)
+                result = fwAD.unpack_dual(out).tangent
+        """),
+        ("forward_ad/unpack-plain", """
+            with fwAD.dual_level():
+                result = fwAD.unpack_dual(x)
+        """),
+        ("forward_ad/backward-through-primal", """
+            xr = x.clone().requires_grad_()
+            with fwAD.dual_level():
+                d = fwAD.make_dual(xr, y)
+                p, t = fwAD.unpack_dual((d ** 2).sum())
+            p.backward()
+            result = (p, t, xr.grad)
+        """),
+]:
+    case(name, HEAD, code)
+for name, code in [
+        ("jvp/error/primals-not-tuple", "jvp(torch.sin, x, (y,))"),
+        ("jvp/error/structure", "jvp(torch.sin, (x,), (y, y))"),
+        ("jvp/error/non-tensor-output", "jvp(lambda a: 1.0, (x,), (y,))"),
+        ("jvp/error/has-aux-not-pair", "jvp(lambda a: a, (x,), (y,), has_aux=True)"),
+        ("jvp/error/strict", "jvp(lambda a: y * 2, (x,), (y,), strict=True)"),
+        ("forward_ad/error/no-level", "fwAD.make_dual(x, y)"),
+        ("forward_ad/error/nested", "with fwAD.dual_level():\n    fwAD.enter_dual_level()"),
+        ("forward_ad/error/integer", "with fwAD.dual_level():\n    fwAD.make_dual(torch.tensor([1, 2]), y[:2])"),
+]:
+    case(name, HEAD, code)
 
 
 def build_cases():

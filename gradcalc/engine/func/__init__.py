@@ -9,7 +9,9 @@ results stay differentiable for the caller's autograd where they depend on its t
 from .functional_call import functional_call, stack_module_state
 from .grad import grad, grad_and_value
 from .jacrev import hessian, jacrev
+from .jvp import jacfwd, jvp, linearize
 from .vjp import vjp
 from .vmap import vmap
 
-__all__ = ["grad", "grad_and_value", "vjp", "jacrev", "hessian", "functional_call", "stack_module_state", "vmap"]
+__all__ = ["grad", "grad_and_value", "vjp", "jacrev", "hessian", "functional_call", "stack_module_state", "vmap", "jvp",
+           "jacfwd", "linearize"]

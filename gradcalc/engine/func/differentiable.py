@@ -12,13 +12,24 @@ caller can differentiate. A result that reaches the caller's tensors keeps its
 ``grad_fn`` (``grad(f)(x)`` for ``x`` requiring grad is differentiable again).
 """
 
+import weakref
+
 from ..grad_mode import STATE
 from ..node import AccumulateGrad
 from ..tensor import Tensor
 from .batched import LEVELS, rewrap, unwrap_all
 from .pytree import tree_map
 
-__all__ = ["Scope", "check_tensor"]
+__all__ = ["Scope", "check_tensor", "FINISHED"]
+
+# Private leaves of transforms that have returned: a history reaching them reaches nothing real.
+# (by id, with a weak reference: tensors compare elementwise, so no WeakSet)
+FINISHED = {}
+
+
+def _finished(t):
+    ref = FINISHED.get(id(t))
+    return ref is not None and ref() is t
 
 
 def check_tensor(x):
@@ -47,11 +58,17 @@ class Scope:
             x = batched_everywhere(x)
         if x._requires_grad:
             return x.view_as(x)
-        leaf = x.detach().requires_grad_()
+        leaf = _keep_tangent(x, x.detach().requires_grad_())
         plain = unwrap_all(leaf)[0]
         self.private.add(id(plain))
         self.held.append(plain)
         return leaf
+
+    def finish(self):
+        """The transform has returned: its private leaves now stand for nothing anyone can differentiate."""
+        for leaf in self.held:
+            key = id(leaf)
+            FINISHED[key] = weakref.ref(leaf, lambda _, key=key: FINISHED.pop(key, None))
 
     def undo(self, tree):
         """Results as the caller sees them (same structure)."""
@@ -65,7 +82,7 @@ class Scope:
         if not x._requires_grad:
             return x
         if not self.keep_graph or not self._reaches_outside(unwrap_all(x)[0]):
-            return x.detach()
+            return _keep_tangent(x, x.detach())
         return x
 
     def _reaches_outside(self, x):
@@ -79,7 +96,7 @@ class Scope:
             node = stack.pop()
             if type(node) is AccumulateGrad:
                 var = node._var()
-                if var is None or id(var) not in private:
+                if var is not None and id(var) not in private and not _finished(var):
                     return True
                 continue
             for nxt, _ in node._next:
@@ -102,3 +119,13 @@ def batched_everywhere(x):
             v = v.unsqueeze(pos)
             v = v.expand(tuple(v.shape[:pos]) + (level.size,) + tuple(v.shape[pos + 1:]))
     return rewrap(v, list(LEVELS))
+
+
+def _keep_tangent(x, copy):
+    """Inside a forward-AD level, a transform's copy of a dual tensor keeps its tangent (jacfwd over
+    jacrev: the reverse-mode gradient is computed on duals and carries their tangent out)."""
+    tangent = getattr(x, "_fw", None)
+    if tangent is not None:
+        from ..autograd.forward_jvp import set_tangent
+        set_tangent(copy, tangent)
+    return copy

@@ -36,7 +36,10 @@ def grad_and_value_impl(func, argnums, has_aux, args, kwargs):
         grad_input = scope.undo(tree_unflatten(list(grads), spec))
         output = scope.undo(output)
         if has_aux:
-            return grad_input, (output, scope.undo(aux))
+            aux = scope.undo(aux)
+        scope.finish()
+        if has_aux:
+            return grad_input, (output, aux)
         return grad_input, output
 
 

@@ -56,5 +56,6 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
 
 
 def hessian(func, argnums=0):
-    """The Hessian of ``func`` w.r.t. ``argnums``: the Jacobian of its Jacobian."""
-    return jacrev(jacrev(func, argnums), argnums)
+    """The Hessian of ``func`` w.r.t. ``argnums``: forward over reverse, ``jacfwd(jacrev(f))`` (as torch)."""
+    from .jvp import jacfwd
+    return jacfwd(jacrev(func, argnums), argnums)

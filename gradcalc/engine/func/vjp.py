@@ -53,6 +53,7 @@ def vjp_parts(func, primals, argnums=None, has_aux=False):
             if not o.is_floating_point():
                 raise RuntimeError(f"vjp(f, ...): All outputs of f must be floating-point or complex Tensors, got "
                                    f"Tensor with dtype {o.dtype}")
+    scope.finish()
     parts = VjpParts()
     parts.scope, parts.results, parts.out_spec, parts.aux = scope, results, out_spec, aux
     parts.flat_out, parts.flat_diff, parts.diff_spec = flat_out, flat_diff, diff_spec

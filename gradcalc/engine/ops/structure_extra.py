@@ -107,8 +107,8 @@ class BlockDiagBackward0(Node):
     checks = (check(lambda a, b: block_diag(a, b), (2, 3), (1, 2)),)
 
     def forward(ctx, *ts):
-        ctx.shapes = [t._data.shape for t in ts]
-        shapes = [(1, 1) if len(s) == 0 else (1, s[0]) if len(s) == 1 else s for s in ctx.shapes]
+        ctx.shapes = in_shapes = [t._data.shape for t in ts]  # (ctx is a null object when nothing records)
+        shapes = [(1, 1) if len(s) == 0 else (1, s[0]) if len(s) == 1 else s for s in in_shapes]
         from .. import dtypes as _dt
         dt = functools.reduce(_dt.promote_types, [t.dtype for t in ts]).np
         rows = sum(s[0] for s in shapes)

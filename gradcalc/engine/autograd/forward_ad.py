@@ -1,0 +1,117 @@
+"""torch.autograd.forward_ad: dual tensors (a primal and its tangent) and the dual level they live in.
+
+Inside ``with dual_level():``, ``make_dual(x, t)`` gives a tensor carrying tangent ``t``;
+every op applied to it pushes the tangent forward (``forward_jvp``); ``unpack_dual(y)``
+gives ``UnpackedDualTensor(primal, tangent)``. Leaving the level drops every tangent.
+One level at a time, as torch (``torch.func.jvp`` nests transforms).
+"""
+
+from typing import NamedTuple
+
+from .. import node as _node
+from ..tensor import Tensor
+from .forward_jvp import DUALS, push, set_tangent, tangent_of
+
+__all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual", "dual_level"]
+
+_current_level = [-1]
+
+
+def enter_dual_level():
+    """Enter a new forward grad level (only one at a time); returns it."""
+    if _current_level[0] >= 0:
+        raise RuntimeError("Nested forward mode AD is not supported at the moment")
+    _current_level[0] = 0
+    _node.TANGENT_HOOK[0] = push
+    return 0
+
+
+def exit_dual_level(*, level=None):
+    """Exit the forward grad level, deleting every tangent made in it."""
+    if level is None:
+        level = _current_level[0]
+    if level != _current_level[0]:
+        raise RuntimeError("Trying to exit a forward AD level that was not the last one that was created. This is "
+                           "not supported.")
+    for ref in list(DUALS.values()):
+        t = ref()
+        if t is not None:
+            try:
+                del t._fw
+            except AttributeError:
+                pass
+    DUALS.clear()
+    _current_level[0] = level - 1
+    if _current_level[0] < 0:
+        _node.TANGENT_HOOK[0] = None
+
+
+def make_dual(tensor, tangent, *, level=None):
+    """A view of ``tensor`` carrying ``tangent`` as its forward gradient at ``level``."""
+    if level is None:
+        level = _current_level[0]
+    if level < 0:
+        raise RuntimeError("Trying to create a dual Tensor for forward AD but no level exists, make sure to "
+                           "enter_dual_level() first.")
+    if not tensor.is_floating_point():
+        raise ValueError(f"Expected primal to be floating point or complex, but got: {tensor.dtype}")
+    if not tangent.is_floating_point():
+        raise ValueError(f"Expected tangent to be floating point or complex, but got: {tangent.dtype}")
+    if tuple(tangent.shape) != tuple(tensor.shape):
+        raise RuntimeError(f"Trying to set a forward gradient that has a different size than that of the original "
+                           f"Tensor, this is not supported. Tensor is of size {list(tensor.shape)} while the given "
+                           f"forward gradient is of size {list(tangent.shape)}.")
+    from ..ops.indexing import AliasBackward0
+    hook = _node.TANGENT_HOOK[0]
+    _node.TANGENT_HOOK[0] = None
+    try:
+        dual = AliasBackward0.apply(tensor)
+    finally:
+        _node.TANGENT_HOOK[0] = hook
+    if tangent.dtype != tensor.dtype:
+        tangent = tangent.to(tensor.dtype)
+    set_tangent(dual, tangent)
+    return dual
+
+
+class UnpackedDualTensor(NamedTuple):
+    """Namedtuple returned by :func:`unpack_dual`: the primal and tangent of a dual tensor."""
+
+    primal: Tensor
+    tangent: Tensor | None
+
+
+def unpack_dual(tensor, *, level=None):
+    """``UnpackedDualTensor(primal, tangent)``: a view of the primal (no tangent), and the tangent or None."""
+    if level is None:
+        level = _current_level[0]
+    if level < 0:
+        return UnpackedDualTensor(tensor, None)
+    tangent = tangent_of(tensor)
+    if tangent is None:
+        return UnpackedDualTensor(tensor, None)
+    from ..ops.indexing import AliasBackward0
+    hook = _node.TANGENT_HOOK[0]
+    _node.TANGENT_HOOK[0] = None
+    try:
+        primal = AliasBackward0.apply(tensor)
+    finally:
+        _node.TANGENT_HOOK[0] = hook
+    return UnpackedDualTensor(primal, tangent)
+
+
+class dual_level:
+    """Context manager for forward AD: tangents exist inside it and are deleted on exit."""
+
+    def __enter__(self):
+        return enter_dual_level()
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        exit_dual_level()
+        return False
+
+    def __call__(self, fn):
+        def wrapped(*args, **kwargs):
+            with dual_level():
+                return fn(*args, **kwargs)
+        return wrapped

@@ -1,0 +1,118 @@
+"""Forward mode: every op's Jacobian-vector product, derived from its backward.
+
+Inside a dual level, ``Node.apply`` hands ops whose operands carry tangents to
+``push`` (``node.TANGENT_HOOK``). An op's backward is linear in its incoming
+gradient ``u``: it computes ``Jᵀu``. So ``⟨Jᵀu, t⟩ = ⟨u, J t⟩``, and the tangent of the
+output, ``J t``, is the gradient of ``⟨Jᵀu, t⟩`` with respect to ``u`` (the
+"double-vjp" trick): the op is run once recorded, its backward once with a graph on
+a dummy ``u``, and that graph once backwards. Every op of the table gets its JVP
+this way from the backward declared beside it, in engine ops, so tangents are
+themselves differentiable (reverse over forward) and gradients computed inside a
+dual level carry tangents (forward over reverse: Hessian-vector products).
+"""
+
+import weakref
+
+from ..grad_mode import enable_grad
+from ..tensor import Tensor
+
+__all__ = ["push", "tangent_of", "set_tangent", "DUALS"]
+
+# tensors holding a tangent at the current level, cleared on exit (by id with a weak reference:
+# tensors compare elementwise, so no WeakSet)
+DUALS = {}
+
+
+def tangent_of(t):
+    return getattr(t, "_fw", None)
+
+
+def set_tangent(t, tangent):
+    t._fw = tangent
+    key = id(t)
+    DUALS[key] = weakref.ref(t, lambda _, key=key: DUALS.pop(key, None))
+
+
+def push(cls, args, params):
+    """Run op ``cls`` and give its differentiable outputs their tangents."""
+    tangents = [getattr(a, "_fw", None) if isinstance(a, Tensor) else None for a in args]
+    if not any(t is not None for t in tangents):
+        return NotImplemented
+    from .. import node
+    hook = node.TANGENT_HOOK[0]
+    node.TANGENT_HOOK[0] = None  # the primal op and the JVP's own ops carry no tangents
+    try:
+        out = cls.apply(*args, **params)
+        outs = out if type(out) is tuple else (out,)
+        n = cls.n_diff_outputs if type(out) is tuple else 1
+        diff = [i for i, o in enumerate(outs[:n]) if o._data.dtype.kind == "f"]
+        if diff:
+            dys = _jvp(cls, args, params, tangents, diff)
+            for i, dy in zip(diff, dys):
+                set_tangent(outs[i], dy)
+    finally:
+        node.TANGENT_HOOK[0] = hook
+    return out
+
+
+def _zeros_like(o):
+    """The dummy cotangent ``u`` shaped like output ``o`` (batched as ``o`` is, inside vmap). Its value
+    does not matter (the backward is linear in it): ones, not zeros, because a few backward rules are
+    written with the log of the gradient (logcumsumexp), whose derivative at 0 is not finite."""
+    from ..creation import ones_like
+    value = getattr(o, "_value", None)
+    if value is not None:  # a batched tensor: one cotangent per example
+        from ..func.batched import wrap
+        return wrap(_zeros_like(value), o._level)
+    return ones_like(o)
+
+
+def _grad_fn():
+    from ..func.batched import LEVELS
+    if LEVELS:  # inside vmap: the batched outputs' gradients, per example
+        from ..func.autograd_grad import autograd_grad
+
+        def grad(outputs, inputs, grad_outputs=None, create_graph=False, allow_unused=True):
+            outputs = (outputs,) if isinstance(outputs, Tensor) else tuple(outputs)
+            inputs = tuple(inputs)
+            if grad_outputs is not None:
+                grad_outputs = tuple(grad_outputs)
+            return autograd_grad(outputs, inputs, grad_outputs, create_graph=create_graph)
+        return grad
+    from ..backward import grad
+    return grad
+
+
+def _jvp(cls, args, params, tangents, diff):
+    from ..creation import zeros_like
+    grad = _grad_fn()
+    need_graph = any(isinstance(a, Tensor) and a._requires_grad for a in args) or any(
+        t is not None and t._requires_grad for t in tangents)
+    with enable_grad():
+        xs = []
+        for a, t in zip(args, tangents):
+            if t is None:
+                xs.append(a)
+            elif a._requires_grad:
+                xs.append(a.view_as(a))  # stays connected: the tangent is differentiable w.r.t. a
+            else:
+                xs.append(a.detach().requires_grad_())
+        y = cls.apply(*xs, **params)
+        ys = y if type(y) is tuple else (y,)
+        ys = [ys[i] for i in diff]
+        wrt = [(x, t) for x, t in zip(xs, tangents) if t is not None]
+        us = [_zeros_like(o).requires_grad_() for o in ys]
+        live = [(o, u) for o, u in zip(ys, us) if o._requires_grad]
+        if not live:
+            return [zeros_like(o) for o in ys]
+        gs = grad([o for o, _ in live], [x for x, _ in wrt], [u for _, u in live], create_graph=True,
+                  allow_unused=True)
+        s = None
+        for g, (_, t) in zip(gs, wrt):
+            if g is not None:
+                term = (g * t).sum()
+                s = term if s is None else s + term
+        if s is None or not s._requires_grad:
+            return [zeros_like(o) for o in ys]
+        dus = grad(s, us, allow_unused=True, create_graph=need_graph)
+    return [zeros_like(o) if d is None else (d if need_graph else d.detach()) for d, o in zip(dus, ys)]
