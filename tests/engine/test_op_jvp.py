@@ -88,3 +88,25 @@ def test_dual_level_errors_and_cleanup():
     assert type(fwAD.unpack_dual(y)).__name__ == "UnpackedDualTensor"
     from gradcalc.engine import node
     assert node.TANGENT_HOOK[0] is None
+
+
+def test_gradcheck_checks_forward_mode():
+    from gradcalc.engine.autograd import GradcheckError, gradcheck, gradgradcheck
+    x = torch.tensor([0.3, -1.2, 2.0], dtype=torch.float64, requires_grad=True)
+    w = torch.tensor([[1.0, 2.0], [0.5, -1.0], [0.0, 3.0]], dtype=torch.float64, requires_grad=True)
+    assert gradcheck(lambda a, b: (a.sin() @ b).tanh(), (x, w), check_forward_ad=True)
+    assert gradcheck(lambda a: a.exp().sum(), (x,), check_forward_ad=True, check_backward_ad=False)
+    assert gradgradcheck(lambda a: (a ** 3).sum(), (x,), check_fwd_over_rev=True)
+    with pytest.raises(AssertionError, match="at least one of check_forward_ad or check_backward_ad"):
+        gradcheck(lambda a: a, (x,), check_forward_ad=False, check_backward_ad=False)
+    import gradcalc.engine.autograd.forward_jvp as fj
+    real = fj._jvp
+
+    def wrong(cls, args, params, tangents, diff):
+        return [2 * t for t in real(cls, args, params, tangents, diff)]
+    fj._jvp = wrong
+    try:
+        with pytest.raises(GradcheckError, match="Jacobian computed with forward mode mismatch for output 0"):
+            gradcheck(lambda a: a.sin(), (x,), check_forward_ad=True, check_backward_ad=False)
+    finally:
+        fj._jvp = real

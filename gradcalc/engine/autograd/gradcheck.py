@@ -16,8 +16,8 @@ As torch's (slow mode), step by step:
 
 With no differentiable output, the numerical Jacobian must be zero. Failures raise
 ``GradcheckError`` unless ``raise_exception=False`` (then the result is False).
-``fast_mode`` runs the same (slow, exact) check; ``check_forward_ad`` needs
-forward-mode AD, which this engine does not have. ``check_undefined_grad`` and
+``fast_mode`` runs the same (slow, exact) check; ``check_forward_ad`` compares the
+Jacobian forward mode gives (one JVP per input element) with finite differences too. ``check_undefined_grad`` and
 ``check_batched_grad`` are accepted and hold by construction here: there are no
 undefined gradients (a missing one is passed as zeros, which step 5 checks) and
 batched gradients (``is_grads_batched``) are computed one entry at a time.
@@ -81,9 +81,11 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
         raise AssertionError("Setting check_batched_grad=True requires check_backward_ad to be True")
     if check_batched_forward_grad and not check_forward_ad:
         raise AssertionError("Setting check_batched_forward_grad=True requires check_forward_ad to be True")
-    if check_forward_ad:
-        raise NotImplementedError("gradcheck: check_forward_ad needs forward-mode AD, which gradcalc does not have")
     try:
+        if check_forward_ad:
+            _check_forward_ad(func, _as_tuple(inputs), eps, atol, rtol)
+        if not check_backward_ad:
+            return True
         return _gradcheck(func, _as_tuple(inputs), eps, atol, rtol, nondet_tol, check_grad_dtypes)
     except GradcheckError:
         if raise_exception:
@@ -113,6 +115,33 @@ def _gradcheck(func, inputs, eps, atol, rtol, nondet_tol, check_grad_dtypes):
                                      f"numerical:{_show(n)}\nanalytical:{_show(a)}\n")
     _check_backward_multiplies_by_grad_output(outputs, diff_inputs)
     return True
+
+
+def _check_forward_ad(func, inputs, eps, atol, rtol):
+    """The Jacobian from forward mode (one JVP per input element, autograd/forward_ad.py) against
+    finite differences: torch's check_forward_ad."""
+    from . import forward_ad as fwAD
+    diff_inputs = _check_inputs(inputs)
+    func_out = func(*inputs)
+    keep = [o.requires_grad or o.is_floating_point() for o in _tensors(func_out)]
+    for j, x in enumerate(diff_inputs):
+        numerical = [jac for jac, k in zip(_numerical_jacobian(func, inputs, x, eps), keep) if k]
+        analytical = [np.zeros_like(n) for n in numerical]
+        for k in range(x._data.size):
+            basis = np.zeros(x._data.shape, x._data.dtype)
+            basis.reshape(-1)[k] = 1
+            with fwAD.dual_level():
+                duals = tuple(fwAD.make_dual(inp, Tensor._wrap(basis)) if inp is x else inp
+                              for inp in inputs)
+                outs = [o for o, kept in zip(_tensors(func(*duals)), keep) if kept]
+                for a, o in zip(analytical, outs):
+                    tangent = fwAD.unpack_dual(o).tangent
+                    if tangent is not None:
+                        a[k] = tangent._data.reshape(-1)
+        for i, (a, n) in enumerate(zip(analytical, numerical)):
+            if not _allclose(a, n, rtol, atol):
+                raise GradcheckError(f"Jacobian computed with forward mode mismatch for output {i} with respect to "
+                                     f"input {j},\nnumerical:{_show(n)}\nanalytical:{_show(a)}\n")
 
 
 def _check_inputs(inputs):
