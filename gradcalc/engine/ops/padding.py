@@ -36,13 +36,15 @@ class _PadNode(Node):
     __slots__ = ("maps", "in_shape")
     mode = None
 
-    def forward(ctx, a, pad):
+    def forward(ctx, a, pad, mode=None):
+        # (the mode comes from the subclass's forward: when nothing records, ctx is the null ctx,
+        # which has no class attributes)
         d = a._data
         ctx.in_shape = d.shape
         maps = []
         for k in range(len(pad) // 2):  # pad pairs run from the last dim backwards
             axis = d.ndim - 1 - k
-            idx = source_positions(d.shape[axis], pad[2 * k], pad[2 * k + 1], ctx.mode)
+            idx = source_positions(d.shape[axis], pad[2 * k], pad[2 * k + 1], mode)
             maps.append((axis, idx))
             d = np.take(d, idx, axis=axis)
         ctx.maps = maps
@@ -66,8 +68,10 @@ def _node(mode, nd, name):
     crop = (-1, 2, 1, -1, 1, 0)[:2 * nd]
     checks = (check(lambda x: pad_nd(x, pad, mode), shapes),
               check(lambda x: pad_nd(x, crop, mode), shapes, label="crop and pad"))
+    def forward(ctx, a, pad):
+        return _PadNode.forward(ctx, a, pad, mode)
     return type(name, (_PadNode,), {"__slots__": (), "mode": mode, "explain": explain, "checks": checks,
-                                    "forward": _PadNode.forward, "__module__": __name__})
+                                    "forward": forward, "__module__": __name__})
 
 
 ReflectionPad1DBackward0 = _node("reflect", 1, "ReflectionPad1DBackward0")
