@@ -34,6 +34,7 @@ import types
 
 from . import callables as _callables
 from .errors import did_you_mean
+from . import runtime
 from .runtime import ExitRequested, touch
 
 # The torch modules the language knows, each present when the engine has it.
@@ -566,6 +567,35 @@ def _is_data_type(tp):
     return (tp.__module__ or "").startswith("gradcalc.engine.utils.data")
 
 
+def _set_module_flag(mod, name, value):
+    """``torch.backends.cudnn.deterministic = True``: the flags an engine module lists in its
+    ``SETTABLE`` are assigned through its ``set_flag`` (torch's checks); every other module
+    attribute is read-only. A failing statement puts the flag back (``_ModuleFlags``)."""
+    engine_mod = _engine_module(mod._name)
+    if engine_mod is None or name not in getattr(engine_mod, "SETTABLE", ()):
+        raise AttributeError(f"module '{mod._name}' is read-only in gradcalc")
+    saved = runtime.ACTIVE[0]
+    if saved is not None and id(mod) not in saved:
+        saved[id(mod)] = (mod, _ModuleFlags(engine_mod))
+    engine_mod.set_flag(name, value)
+    mod._members[name] = getattr(engine_mod, name)
+
+
+class _ModuleFlags:
+    """A module's settable flags as they were before a statement (restored if it fails)."""
+
+    __slots__ = ("engine_mod", "values")
+
+    def __init__(self, engine_mod):
+        self.engine_mod = engine_mod
+        self.values = {n: getattr(engine_mod, n) for n in engine_mod.SETTABLE}
+
+    def restore(self, mod):
+        for n, v in self.values.items():
+            setattr(self.engine_mod, n, v)
+            mod._members[n] = v
+
+
 def _touch_module(obj):
     """Remember a Module's attribute dicts before the language changes them (atomic statements)."""
     d = obj.__dict__
@@ -679,7 +709,7 @@ def set_attribute(obj, name, value):
                                  f"(only grad, requires_grad and data can be assigned)")
         raise _no_attribute(obj, name, names)
     if type(obj) is module:
-        raise AttributeError(f"module '{obj._name}' is read-only in gradcalc")
+        return _set_module_flag(obj, name, value)
     if _is_nn_module_type(type(obj)):
         _touch_module(obj)
         setattr(obj, name, value)  # Module.__setattr__ registers parameters, buffers and sub-modules
