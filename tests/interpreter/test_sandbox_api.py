@@ -103,3 +103,20 @@ def test_describe_user_functions():
                                               "One step of gradient descent.")
     assert sandbox.describe(r.ns["f"]) == ("<lambda>(a, b=2)", "")
     assert r.error("step.__doc__").kind == "AttributeError"  # the docstring is for %help, not the language
+
+
+
+def test_readable_attributes_do_not_depend_on_what_was_imported_first():
+    # an optimizer's state is a defaultdict before the program imports collections: what may be
+    # read on it is decided once, the same whether collections was imported or not. A fresh
+    # process, since the first sight of a type is what is tested.
+    import subprocess
+    import sys
+    from pathlib import Path
+    program = ("import torch\nw = torch.ones(2, requires_grad=True)\nopt = torch.optim.SGD([w], lr=0.1)\n"
+               "print(opt.state.default_factory)\nimport collections\nprint(opt.state.default_factory)\n"
+               "sd = torch.nn.Linear(1, 1).state_dict()\nsd.move_to_end('weight')\nprint(list(sd))\n")
+    proc = subprocess.run([sys.executable, "-m", "gradcalc", "-"], input=program, capture_output=True, text=True,
+                          cwd=Path(__file__).parent.parent.parent, timeout=60)
+    assert proc.stderr == ""
+    assert proc.stdout == "<class 'dict'>\n<class 'dict'>\n['bias', 'weight']\n"

@@ -82,11 +82,35 @@ def register_type(tp, names, mutating=(), items=False):
     forget_type(tp)  # what the sandbox decided for tp before the module was imported no longer holds
 
 
+# Python modules whose types have rules here, and the language's module whose builder registers
+# them. A value of such a type can reach a program before it imports the module (an optimizer's
+# ``state`` is a defaultdict, a ``state_dict()`` an OrderedDict); the rules are registered on
+# first sight of the type, so what may be read never depends on what was imported before.
+_RULES_FROM = {"collections": "collections", "functools": "functools", "itertools": "itertools",
+               "string": "string", "statistics": "statistics", "random": "random", "time": "time",
+               "dataclasses": "dataclasses", "enum": "enum"}
+
+
+_SEEN = set()  # types already looked at by _register_rules_for
+
+
+def _register_rules_for(tp):
+    """Build the modules whose builders register rules for ``tp`` or its bases (once each)."""
+    if tp in _SEEN:
+        return
+    _SEEN.add(tp)
+    for base in tp.__mro__:
+        name = _RULES_FROM.get(base.__module__)
+        if name is not None and name not in _built:
+            find(name)
+
+
 def type_rules(tp):
     """(names, mutating names, items allowed) for ``tp``, or None if no module registered it.
 
     A class the program derived from a registered one (an Enum, a namedtuple's subclass) adds
     the public names its own class bodies define."""
+    _register_rules_for(tp)
     if not _TYPES:
         return None
     own = set()
@@ -111,6 +135,7 @@ def register_class(tp, names_of):
 
 def class_names(cls):
     """Names the language may read on class ``cls`` (frozenset), or None."""
+    _register_rules_for(cls)
     if not _CLASSES:
         return None
     for base in cls.__mro__:
