@@ -12,10 +12,14 @@ pass the notice to the subscriber, if there is one:
   on ``owner`` (a tensor or a graph node, in its ``_extra``) are about to change;
 - ``note_release(node)``: a backward is about to free what ``node`` saved;
 - ``touch_container(c)``: the engine is about to change the items of a dict or list a user can
-  read (an optimizer's ``state``: new entries, step counts, history lists).
+  read (an optimizer's ``state``: new entries, step counts, history lists; an ``nn.Module``'s
+  hook dicts, as a hook is registered or its handle removed);
+- ``touch_generator(gen)``: a random generator's state is about to change (a draw, a seed, a
+  ``set_state``). Told only when something draws, so statements that draw nothing pay nothing.
 
 The subscriber is any object with the methods ``tensor(t, values)``, ``hooks(owner)``,
-``release(node)`` and ``container(c)``. With none subscribed, each notice costs one list lookup.
+``release(node)``, ``container(c)`` and ``generator(gen)``. With none subscribed, each notice
+costs one list lookup.
 """
 
 OBSERVER = [None]  # the subscriber (the interpreter's open journal), or None
@@ -57,7 +61,8 @@ def note_release(node):
 
 
 def touch_container(c):
-    """Call before changing the items of dict or list ``c`` (not the objects they hold)."""
+    """Call before changing the items of dict or list ``c`` (not the objects they hold); restored
+    in place, so the handles that point at it stay valid."""
     o = OBSERVER[0]
     if o is not None:
         o.container(c)
@@ -66,3 +71,10 @@ def touch_container(c):
 def observing():
     """Whether anyone listens (so a caller can skip preparing notices nobody reads)."""
     return OBSERVER[0] is not None
+
+
+def touch_generator(gen):
+    """Call before changing random generator ``gen``'s state (drawing from it, seeding it)."""
+    o = OBSERVER[0]
+    if o is not None:
+        o.generator(gen)

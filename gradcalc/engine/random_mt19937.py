@@ -17,10 +17,13 @@ import os
 
 import numpy as np
 
+from .journal import touch_generator
+
 __all__ = ["Generator", "default_generator"]
 
 DEFAULT_RNG_SEED = 67280421310721  # c10::default_rng_seed_val: torch.Generator()'s seed
 _N = 624  # MERSENNE_STATE_N
+_MT_STATE_BYTES = 4 * _N + 4  # numpy's mt19937_state: uint32 key[624], int pos
 
 # CPUGeneratorImplState (CPUGeneratorImpl.cpp) as the C++ compiler lays it out:
 # the legacy POD (seed, left, seeded, next, 624 words stored as uint64, three
@@ -73,7 +76,9 @@ class Generator:
     def manual_seed(self, seed):
         """Seed with ``seed``: torch keeps all 64 bits as ``initial_seed()`` and seeds
         mt19937 with the low 32 (``init_genrand``)."""
-        self._seed = seed_from_python(seed)
+        seed = seed_from_python(seed)
+        touch_generator(self)
+        self._seed = seed
         self._bitgen = None
         self._fresh = True
         self._next_double = None
@@ -116,6 +121,7 @@ class Generator:
     # -- the engine's API: raw draws --------------------------------------------------
     def random32(self, n):
         """``n`` consecutive ``random()`` draws, as a uint32 array."""
+        touch_generator(self)
         if n:
             self._fresh = False
         self._engine()
@@ -170,6 +176,7 @@ class Generator:
             raise RuntimeError("Invalid mt19937 state")
         # torch reads the word at next_ after --left_; a state with left_ == 1 twists first.
         pos = _N if left == 1 else nxt
+        touch_generator(self)
         bg = np.random.MT19937(0)
         bg.state = {"bit_generator": "MT19937",
                     "state": {"key": (rec["state"] & 0xFFFFFFFF).astype(np.uint32), "pos": pos}}
@@ -179,6 +186,26 @@ class Generator:
         self._next_double = float(rec["normal_y"]) if rec["normal_is_valid"] else None
         self._next_float = (float(rec["next_float_normal_sample"])
                             if rec["is_next_float_normal_sample_valid"] else None)
+
+    # -- undo (the interpreter's journal, told by touch_generator before any change) ----------
+    def _snapshot(self):
+        """Everything a draw or a seed changes, cheaply: numpy's ``bg.state`` costs ~70 µs (it builds
+        a dict), a copy of the engine's C struct (624 words and the position) ~2 µs."""
+        bg = self._bitgen
+        raw = None
+        if bg is not None:
+            import ctypes
+            raw = ctypes.string_at(bg.ctypes.state_address, _MT_STATE_BYTES)
+        return (self._seed, bg, self._words if bg is not None else None, raw, self._fresh, self._next_double,
+                self._next_float)
+
+    def _restore(self, snap):
+        self._seed, bg, words, raw, self._fresh, self._next_double, self._next_float = snap
+        self._bitgen = bg
+        if bg is not None:
+            import ctypes
+            self._words = words
+            ctypes.memmove(bg.ctypes.state_address, raw, _MT_STATE_BYTES)
 
     def _copy_from(self, other):
         """Make this generator an exact copy of ``other`` (``fork_rng``'s restore)."""

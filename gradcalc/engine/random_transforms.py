@@ -15,6 +15,8 @@ repeat those float32 operations one by one, so that path is bit-exact as well.
 
 import numpy as np
 
+from .journal import touch_generator
+
 _F = np.float32
 _U32 = np.uint32
 _I32 = np.int32
@@ -107,6 +109,7 @@ def normal_scalar(gen, n, mean, std):
     start = 0
     cached = gen._next_double
     if n and cached is not None:
+        touch_generator(gen)  # (random32 tells of the draws; taking the cached sample is a change too)
         out[0] = cached
         gen._next_double = None
         start = 1

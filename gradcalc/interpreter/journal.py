@@ -80,6 +80,11 @@ class Journal:
         if key not in self._saved:
             self._saved[key] = (c, _ItemsState(c))
 
+    def generator(self, gen):
+        key = ("generator", id(gen))
+        if key not in self._saved:  # once per statement that draws: the state is copied only then
+            self._saved[key] = (gen, _GeneratorState(gen._snapshot()))
+
     def __len__(self):
         return len(self._saved)
 
@@ -89,9 +94,7 @@ class Journal:
         for obj, state in reversed(list(self._saved.values())):
             if type(state) is tuple:
                 _hooks_restore(obj, state)
-            elif type(state) is _ItemsState:
-                state.restore(obj)
-            elif type(state) is _ArrayState:
+            elif type(state) in _SMALL_STATES or type(state) is _ArrayState:
                 state.restore(obj)
             else:
                 _restore(obj, state)
@@ -129,8 +132,8 @@ class Journal:
         restoring them could make no difference anyone sees."""
         getrefcount = sys.getrefcount
         for key, (t, state) in list(self._saved.items()):
-            if type(state) is tuple or type(state) is _ItemsState:
-                continue  # hooks, dict/list items: small, and a handle may still reach them
+            if type(state) is tuple or type(state) in _SMALL_STATES:
+                continue  # hooks, dict/list items, generators: small, and a handle may still reach them
             if type(state) is _ArrayState:  # an array: the entry, the loop variable, the argument
                 if getrefcount(t) <= 3 and t.base is None:
                     del self._saved[key]
@@ -177,6 +180,21 @@ class _ItemsState:
             c.update(self.items)
         else:
             c.extend(self.items)
+
+
+class _GeneratorState:
+    """A random generator's state before the statement's first draw from it."""
+
+    __slots__ = ("snapshot",)
+
+    def __init__(self, snapshot):
+        self.snapshot = snapshot
+
+    def restore(self, gen):
+        gen._restore(self.snapshot)
+
+
+_SMALL_STATES = (_ItemsState, _GeneratorState)
 
 
 class _ArrayState:

@@ -9,6 +9,7 @@ node (``BackwardHookFunctionBackward``): the output node's pre-hook catches
 import itertools
 
 from ..grad_mode import STATE
+from ..journal import touch_container
 from ..node import Node, RemovableHandle as _NodeHandle
 from ..ops.checks import check
 from ..tensor import Tensor
@@ -30,10 +31,14 @@ class RemovableHandle(_NodeHandle):
         elif isinstance(extra_dict, dict):
             extra_dict = [extra_dict]
         self._extra_dicts = list(extra_dict)
+        # made just before the hook goes into these dicts: the undo journal keeps them as they are
+        for d in [hooks_dict] + self._extra_dicts:
+            touch_container(d)
 
     def remove(self):
         for d in [self._hooks_dict] + self._extra_dicts:
             if self.id in d:
+                touch_container(d)
                 del d[self.id]
 
     def __enter__(self):
