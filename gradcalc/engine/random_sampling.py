@@ -67,16 +67,22 @@ def _walk_order(arr):
     return sorted(range(arr.ndim), key=lambda d: -abs(arr.strides[d]))
 
 
-def _fill(t, vals):
-    """Write ``vals`` (flat, in torch's walk order) into ``t``'s elements."""
-    from .ops.inplace import write
+def _fill(t, vals, node, *params):
+    """Write ``vals`` (flat, in torch's walk order) into ``t``'s elements. When autograd records
+    (``t`` has history, or a tensor parameter requires grad), torch's ``node`` goes in the graph
+    (``NormalBackward0`` ...): the overwritten history is cut, and the gradient is zero."""
+    from .ops.inplace import _recording, inplace, write
     arr = t._data
     vals = vals.astype(arr.dtype, copy=False)
     if arr.flags.c_contiguous:
-        write(t, vals.reshape(arr.shape))
-        return
-    order = _walk_order(arr)
-    write(t, vals.reshape([arr.shape[d] for d in order]).transpose(np.argsort(order)))
+        vals = vals.reshape(arr.shape)
+    else:
+        order = _walk_order(arr)
+        vals = vals.reshape([arr.shape[d] for d in order]).transpose(np.argsort(order))
+    if _recording(t, params):
+        inplace(t, lambda a, *ps: node.apply(a, *ps, values=vals), *params)
+    else:
+        write(t, vals)
 
 
 def _in_walk_order(t, arr):
@@ -85,6 +91,12 @@ def _in_walk_order(t, arr):
     if t._data.flags.c_contiguous:
         return arr.reshape(-1)
     return arr.transpose(_walk_order(t._data)).reshape(-1)
+
+
+def _ops():
+    """The samplers' graph nodes (imported on first use: the op table imports this module)."""
+    from .ops import random_ops
+    return random_ops
 
 
 def _begin(t):
@@ -155,7 +167,7 @@ def uniform_(t, a=0.0, b=1.0, *, generator=None):
         raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={_num(a)} > to={_num(b)}")
     n = _begin(t)
     if n:
-        _fill(t, _tr.uniform(_gen(generator, "uniform_"), n, t._data.dtype.type, a, b))
+        _fill(t, _tr.uniform(_gen(generator, "uniform_"), n, t._data.dtype.type, a, b), _ops().UniformBackward0)
     return t
 
 
@@ -173,7 +185,7 @@ def normal_(t, mean=0.0, std=1.0, *, generator=None):
             vals = _tr.normal_fill(g, n, t._data.dtype.type, mean, std)
         else:
             vals = _tr.normal_scalar(g, n, mean, std)
-        _fill(t, vals)
+        _fill(t, vals, _ops().NormalBackward0)
     return t
 
 
@@ -211,6 +223,9 @@ def random_(t, *args, generator=None, **kw):
     to = kw.pop("to", None)
     if kw:
         raise TypeError(f"random_() got an unexpected keyword argument '{next(iter(kw))}'")
+    # torch's overloads, and their nodes: random_(from, to) (0), random_(to) (1), random_() (2)
+    to_only = frm is None and (len(args) == 1 and to is None or not args and to is not None)
+    node = _ops().RandomBackward1 if to_only else _ops().RandomBackward0
     if len(args) == 1:
         if to is None and frm is None:
             frm, to = 0, args[0]  # random_(to)
@@ -228,7 +243,7 @@ def random_(t, *args, generator=None, **kw):
     g = _gen(generator, "random_")
     if frm is None and to is None:
         if n:
-            _fill(t, _tr.random_default(g, n, name))
+            _fill(t, _tr.random_default(g, n, name), _ops().RandomBackward2)
         return t
     frm = 0 if frm is None else int(frm)
     if to is not None:
@@ -250,10 +265,10 @@ def random_(t, *args, generator=None, **kw):
         span = to_inc - frm + 1
     else:
         if n:
-            _fill(t, _tr.full_range(g, n))
+            _fill(t, _tr.full_range(g, n), _ops().RandomBackward0)
         return t
     if n:
-        _fill(t, _tr.from_to(g, n, span, frm))
+        _fill(t, _tr.from_to(g, n, span, frm), node)
     return t
 
 
@@ -280,14 +295,14 @@ def bernoulli_(t, p=0.5, *, generator=None):
         n = _begin(t)
         if n:
             np.broadcast_shapes(p._data.shape, t._data.shape)
-            _fill(t, _tr.bernoulli_tensor(g, _in_walk_order(t, p._data)))
+            _fill(t, _tr.bernoulli_tensor(g, _in_walk_order(t, p._data)), _ops().BernoulliBackward1, p)
         return t
     p = float(p)
     if not 0 <= p <= 1:
         raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={_num(p)}")
     n = _begin(t)
     if n:
-        _fill(t, _tr.bernoulli_scalar(g, n, p))
+        _fill(t, _tr.bernoulli_scalar(g, n, p), _ops().BernoulliBackward2)
     return t
 
 
@@ -301,7 +316,7 @@ def exponential_(t, lambd=1.0, *, generator=None):
                            f"floating point but you specified {_scalar_name(_dt.from_numpy_dtype(t._data.dtype))}")
     n = _begin(t)
     if n:
-        _fill(t, _tr.exponential(_gen(generator, "exponential_"), n, lambd))
+        _fill(t, _tr.exponential(_gen(generator, "exponential_"), n, lambd), _ops().ExponentialBackward0)
     return t
 
 
@@ -312,7 +327,7 @@ def geometric_(t, p, *, generator=None):
         raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={_num(p)}")
     n = _begin(t)
     if n:
-        _fill(t, _tr.geometric(_gen(generator, "geometric_"), n, p))
+        _fill(t, _tr.geometric(_gen(generator, "geometric_"), n, p), _ops().GeometricBackward0)
     return t
 
 
@@ -324,7 +339,7 @@ def log_normal_(t, mean=1.0, std=2.0, *, generator=None):
     _need_float(t, "log_normal_cpu")
     n = _begin(t)
     if n:
-        _fill(t, _tr.log_normal(_gen(generator, "log_normal_"), n, mean, std))
+        _fill(t, _tr.log_normal(_gen(generator, "log_normal_"), n, mean, std), _ops().LogNormalBackward0)
     return t
 
 
@@ -338,7 +353,7 @@ def cauchy_(t, median=0.0, sigma=1.0, *, generator=None):
                            f"floating point but you specified {_scalar_name(_dt.from_numpy_dtype(t._data.dtype))}")
     n = _begin(t)
     if n:
-        _fill(t, _tr.cauchy(_gen(generator, "cauchy_"), n, median, sigma))
+        _fill(t, _tr.cauchy(_gen(generator, "cauchy_"), n, median, sigma), _ops().CauchyBackward0)
     return t
 
 
@@ -483,14 +498,34 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
         normal_(t, 0.0, 1.0, generator=generator)
         res = t._data * std._data
         res = res + m
-    return _finish(_new_leaf(res.astype(t._data.dtype, copy=False)), requires_grad, out)
+    res = res.astype(t._data.dtype, copy=False)
+    params = tuple(x for x in (mean, std) if isinstance(x, Tensor))
+    if _grad_recorded(params):  # torch's NormalBackward1/2/3 by which parameters are tensors
+        node = {(True, False): "NormalBackward1", (False, True): "NormalBackward2"}.get((mt, st), "NormalBackward3")
+        return _finish(getattr(_ops(), node).apply(*params, values=res), False, out)
+    return _finish(_new_leaf(res), requires_grad, out)
+
+
+def _grad_recorded(tensors):
+    from .grad_mode import STATE
+    return STATE.grad_enabled and any(x._requires_grad for x in tensors)
 
 
 def bernoulli(input, p=None, *, generator=None, out=None):
-    """1 with probability ``input`` (elementwise; or ``p`` for every element), else 0."""
+    """1 with probability ``input`` (elementwise; or ``p`` for every element), else 0.
+    torch's rule gives ``input`` a zero gradient (BernoulliBackward0); with a number ``p``
+    there is no derivative (its NotImplemented node)."""
     from .creation import _new_leaf
+    from .node import not_differentiable
     t = _new_leaf(np.empty_like(input._data))
-    bernoulli_(t, input if p is None else p, generator=generator)
+    probs = input if p is None else p
+    if isinstance(probs, Tensor) and probs._requires_grad:
+        probs = probs.detach()  # the draw reads its values; the node below is the graph
+    bernoulli_(t, probs, generator=generator)
+    if _grad_recorded((input,)):
+        if p is None:
+            return _finish(_ops().BernoulliBackward0.apply(input, values=t._data), False, out)
+        return _finish(not_differentiable("bernoulli", t, input), False, out)
     return _finish(t, False, out)
 
 

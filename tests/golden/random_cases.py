@@ -154,6 +154,54 @@ def cases():
                    "torch.initial_seed()", "torch.Generator().initial_seed()", "torch.manual_seed(True)",
                    "torch.initial_seed()", "torch.rand(1)"]),
     ]
+    out += _autograd_cases()
+    return out
+
+
+_NEXT = "','.join(f[0].name() if f[0] is not None else 'None' for f in {}.grad_fn.next_functions)"
+
+
+def _autograd_cases():
+    """In-place samplers on a tensor with history put torch's node in the graph (zero gradient);
+    torch.normal/bernoulli with tensor parameters get torch's grad_fn and zero gradients."""
+    out = []
+    for name, call in [("normal_", "normal_()"), ("normal_-params", "normal_(1.5, 0.5)"), ("uniform_", "uniform_(-1, 2)"),
+                       ("bernoulli_-number", "bernoulli_(0.5)"), ("bernoulli_-tensor", "bernoulli_(torch.full((3,), 0.5))"),
+                       ("random_", "random_()"), ("random_-to", "random_(5)"), ("random_-from-to", "random_(1, 5)"),
+                       ("exponential_", "exponential_()"), ("geometric_", "geometric_(0.5)"), ("cauchy_", "cauchy_()"),
+                       ("log_normal_", "log_normal_()"), ("normal_-16", "normal_()")]:
+        shape = "(4, 5)" if name == "normal_-16" else "(3,)"
+        out.append((f"grad-{name}", [
+            "torch.manual_seed(0)", f"x = torch.ones({shape}, requires_grad=True)", "y = x * 2", f"y.{call}",
+            "y.grad_fn.name()", _NEXT.format("y"), "(y * x).sum().backward()", "x.grad", "torch.rand(2)"]))
+    out += [
+        ("grad-bernoulli_-p-requires-grad", [
+            "torch.manual_seed(0)", "p = torch.full((3,), 0.5, requires_grad=True)",
+            "x = torch.ones(3, requires_grad=True)", "y = x * 2", "y.bernoulli_(p)", "y.grad_fn.name()",
+            _NEXT.format("y"), "(y * x).sum().backward()", "x.grad", "p.grad",
+            "z = torch.ones(3)", "z.bernoulli_(p)", "z.grad_fn.name()", "z.requires_grad"]),
+        ("grad-view-uniform_", [
+            "torch.manual_seed(0)", "x = torch.ones(2, 3, requires_grad=True)", "z = x * 1", "v = z[0]",
+            "v.uniform_()", "(z * x).sum().backward()", "x.grad"]),
+        ("grad-normal-tensors", [
+            "torch.manual_seed(0)", "m = torch.zeros(3, requires_grad=True)", "s = torch.ones(3, requires_grad=True)",
+            "z = torch.normal(m, s)", "z", "z.grad_fn.name()", _NEXT.format("z"), "(z * z).sum().backward()",
+            "m.grad", "s.grad",
+            "m2 = torch.zeros(2, 3, requires_grad=True)", "z2 = torch.normal(m2, torch.ones(3) * 2)", "z2",
+            "z2.grad_fn.name()", _NEXT.format("z2"), "z2.sum().backward()", "m2.grad",
+            "z3 = torch.normal(m, 2.0)", "z3", "z3.grad_fn.name()", "z3.sum().backward()", "m.grad",
+            "s2 = torch.ones(3, requires_grad=True)", "z4 = torch.normal(torch.zeros(2, 1), s2)", "z4",
+            "z4.grad_fn.name()", "z4.sum().backward()", "s2.grad",
+            "z5 = torch.normal(1.0, s2)", "z5.grad_fn.name()", "torch.rand(2)"]),
+        ("grad-bernoulli", [
+            "torch.manual_seed(0)", "p = torch.full((3,), 0.5, requires_grad=True)", "b = torch.bernoulli(p)", "b",
+            "b.grad_fn.name()", _NEXT.format("b"), "b.sum().backward()", "p.grad", "c = p.bernoulli()",
+            "c.grad_fn.name()", "d = torch.bernoulli(p, 0.3)", "d", "d.grad_fn.name()", "d.sum().backward()",
+            "torch.rand(2)"]),
+        ("grad-leaf-refused", [
+            "torch.manual_seed(0)", "x = torch.ones(3, requires_grad=True)", "x.normal_()", "x.uniform_()",
+            "x.bernoulli_(0.5)", "torch.rand(2)"]),
+    ]
     return out
 
 

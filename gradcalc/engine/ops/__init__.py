@@ -146,6 +146,7 @@ METHODS["copy_"] = inplace.copy_
 
 
 from ..random_sampling import TENSOR_METHODS as _RANDOM_METHODS  # noqa: E402
+from . import random_ops  # noqa: E402,F401  (the samplers' nodes: NormalBackward0 ...)
 
 METHODS.update(_RANDOM_METHODS)  # uniform_ normal_ random_ bernoulli_ ... (torch's draws)
 
