@@ -52,6 +52,8 @@ def main(args, stdout=None, stderr=None, session_factory=None, user_error=None) 
     for attr in ("no_color", "max_elements", "timeout"):
         if getattr(common, attr, None) and not getattr(ga, attr):
             setattr(ga, attr, getattr(common, attr))
+    if ga.max_memory is None:  # (0, no limit, counts as given)
+        ga.max_memory = getattr(common, "max_memory", None)
 
     from .render import Output, use_color
 
@@ -75,7 +77,7 @@ def main(args, stdout=None, stderr=None, session_factory=None, user_error=None) 
         from gradcalc.interpreter import UserError as user_error
     # print() inside EXPR goes to stderr: stdout carries only the result (one JSON object with --json)
     session = session_factory(out=output.err_stream.write, display=None, magic=None,
-                              max_elements=ga.max_elements, timeout=ga.timeout)
+                              max_elements=ga.max_elements, max_memory=ga.max_memory, timeout=ga.timeout)
     for name, t in inputs.items():
         session.set(name, t)
     try:

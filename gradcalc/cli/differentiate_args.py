@@ -69,6 +69,7 @@ class GradArgs:
         self.json = False
         self.no_color = False
         self.max_elements = None
+        self.max_memory = None
         self.timeout = None
         self.precision = None    # digits after the point in the plain table (torch's print precision)
 
@@ -80,6 +81,7 @@ _OPTIONS = {
     "--json": ("json", False),
     "--no-color": ("no_color", False),
     "--max-elements": ("max_elements", True),
+    "--max-memory": ("max_memory", True),
     "--timeout": ("timeout", True),
     "--precision": ("precision", True),
 }
@@ -169,6 +171,12 @@ def _option_value(option, value):
         if n <= 0:
             raise UsageError(f"--max-elements needs a positive whole number, got {value!r}")
         return n
+    if option == "--max-memory":
+        from .sizes import parse_size
+        try:
+            return parse_size(value)
+        except ValueError as e:
+            raise UsageError(f"--max-memory: {e}") from None
     if option == "--timeout":
         try:
             s = float(value)

@@ -37,6 +37,9 @@ def build_parser():
                              "[--hessian]")
     parser.add_argument("--max-elements", type=_positive_int, metavar="N",
                         help="largest number of elements a tensor may have (default 2**28)")
+    parser.add_argument("--max-memory", type=_size, metavar="SIZE",
+                        help="memory the session may use in all, e.g. 4G or 512M (default: three quarters "
+                             "of the RAM; 0 for no limit); past it a statement stops with MemoryError")
     parser.add_argument("--timeout", type=_positive_float, metavar="SECONDS",
                         help="stop a script or -e run that takes longer")
     parser.add_argument("--no-files", action="store_true",
@@ -56,6 +59,14 @@ def _positive_int(text):
     if n <= 0:
         raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
     return n
+
+
+def _size(text):
+    from .sizes import parse_size
+    try:
+        return parse_size(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def _positive_float(text):

@@ -61,6 +61,7 @@ def main(args, session_factory=None, prompt_input=None, prompt_output=None, stdo
             from gradcalc.interpreter import Session as factory
         session = factory(out=output.write, display=display, magic=magics.handle,
                           max_elements=getattr(args, "max_elements", None),
+                          max_memory=getattr(args, "max_memory", None),
                           warn=lambda text: output.warn(text.rstrip("\n")))  # engine warnings, in order
         made.append(session)
         from .script import relax_gc

@@ -58,6 +58,7 @@ def _run(scripts, args, echo):
     quiet = getattr(args, "quiet", False)
     session = Session(out=sys.stdout.write, display=output.display if echo else None,
                       magic=_MagicHandler(output), max_elements=args.max_elements,
+                      max_memory=getattr(args, "max_memory", None),
                       warn=(lambda text: None) if quiet else None)
     deadline = time.monotonic() + args.timeout if args.timeout else None
     try:

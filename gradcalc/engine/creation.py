@@ -158,6 +158,7 @@ def _filled(size, value, dtype, requires_grad, kw):
     shape = _shape(size)
     check_numel(shape)
     dt = _dt.get_default_dtype() if dtype is None else _dt.as_dtype(dtype)
+    check_numel(shape, np.dtype(dt.np).itemsize)  # the memory budget, now that the dtype is known
     if value is None:
         arr = np.empty(shape, dt.np)
         arr.fill(0)  # "uninitialised" memory, but deterministic: nothing random leaks to the screen

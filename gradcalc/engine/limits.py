@@ -23,8 +23,9 @@ class TensorTooLargeError(RuntimeError):
     """A tensor would exceed the element limit."""
 
 
-def check_numel(shape):
-    """Raise if a tensor of ``shape`` would exceed the element limit."""
+def check_numel(shape, itemsize=4):
+    """Raise if a tensor of ``shape`` would exceed the element limit, or (``itemsize`` bytes an
+    element: float32's unless told) take the session over its memory budget."""
     n = 1
     for d in shape:
         if d < 0:
@@ -34,4 +35,111 @@ def check_numel(shape):
         raise TensorTooLargeError(
             f"a tensor of shape {tuple(shape)} would have {n:,} elements, more than the limit of "
             f"{_max[0]:,} (raise it with --max-elements)")
+    if n * itemsize >= _LARGE:
+        check_memory(n * itemsize)
     return n
+
+
+# -- the memory budget (--max-memory) ---------------------------------------------------------
+# One total for the whole session: what the process holds in RAM (its resident set: live tensors,
+# Python lists and strings, everything), so that a program that keeps allocating gets a clear
+# MemoryError while the session and its variables are intact, instead of the kernel's OOM killer
+# ending the process. Checked before every large allocation (a tensor over 1 MiB, a list or string
+# repetition, str padding, tolist()), and by the interpreter's watch while statements run (memory
+# that grows in many small steps).
+
+_budget = [None]   # bytes; None: the default, computed on first use
+_LARGE = 1 << 20   # allocations below this are left to the watch (checking costs a read of /proc)
+
+
+def default_max_memory():
+    """Three quarters of the machine's RAM, or of the container's memory limit if lower."""
+    try:
+        import os
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
+    for path in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+        try:
+            with open(path) as f:
+                text = f.read().strip()
+        except OSError:
+            continue
+        if text.isdigit():
+            total = min(total, int(text))
+        break
+    return total * 3 // 4
+
+
+def set_max_memory(nbytes):
+    """Set the session's memory budget in bytes (None: the default; 0: no budget)."""
+    _budget[0] = nbytes
+
+
+def get_max_memory():
+    """The budget in bytes, or 0 when there is none."""
+    b = _budget[0]
+    if b is None:
+        b = _budget[0] = default_max_memory() or 0
+    return b
+
+
+def resident_bytes():
+    """What this process holds in RAM now (Linux: /proc/self/statm), or None where unknown."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            fields = f.read().split()
+        return int(fields[1]) * _page_size()
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+_PAGE = []
+
+
+def _page_size():
+    if not _PAGE:
+        import os
+        _PAGE.append(os.sysconf("SC_PAGE_SIZE"))
+    return _PAGE[0]
+
+
+def format_bytes(n):
+    """``1.5 GB``, ``300 MB`` (powers of 1024, as ``free -h``; the units --max-memory reads)."""
+    for unit, size in (("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)):
+        if n >= size:
+            return f"{n / size:.3g} {unit}"
+    return f"{n} bytes"
+
+
+def over_budget_message(needed, used, budget):
+    what = (f"{format_bytes(needed)} more would bring the session to {format_bytes(used + needed)}" if needed
+            else f"the session's memory reached {format_bytes(used)}")
+    return (f"out of memory: {what}, over its limit of {format_bytes(budget)} (--max-memory SIZE sets it); "
+            f"the statement was stopped and undone")
+
+
+def check_memory(nbytes):
+    """Raise MemoryError if allocating ``nbytes`` more would take the session over its budget."""
+    budget = get_max_memory()
+    if not budget or nbytes < _LARGE:
+        return
+    used = resident_bytes()
+    if used is None:
+        return
+    if used + nbytes > budget:
+        used = _trimmed(used)
+        if used + nbytes > budget:
+            raise MemoryError(over_budget_message(nbytes, used, budget))
+
+
+def _trimmed(used):
+    """The resident size after handing freed heap memory back to the system (glibc keeps freed
+    blocks mapped; without this a session that freed a lot could still look full)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError, ImportError):
+        return used
+    again = resident_bytes()
+    return used if again is None else again

@@ -331,6 +331,9 @@ class Tensor:
 
     def tolist(self):
         """The values as (nested) Python lists."""
+        if self._data.size >= 1 << 15:  # ~32 bytes a Python number and its slot in a list
+            from .limits import check_memory
+            check_memory(self._data.size * 32)
         return self._data.tolist()
 
     def numpy(self, *, force=False):

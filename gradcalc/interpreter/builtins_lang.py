@@ -128,7 +128,7 @@ REFUSED = {
 }
 
 # Python's own builtins the language has as they are.
-PLAIN = ("staticmethod", "classmethod", "property", "issubclass", "id", "hash", "repr", "format", "sorted",
+PLAIN = ("staticmethod", "classmethod", "property", "issubclass", "id", "hash", "repr", "sorted",
          "reversed", "map", "filter", "any", "all", "iter", "next", "dict", "set", "frozenset", "callable",
          "divmod", "chr", "ord", "hex", "bin", "oct", "slice", "object", "ascii", "NotImplemented", "Ellipsis")
 
@@ -141,4 +141,6 @@ def names():
             out[name] = value
     out.update({"type": type, "getattr": getattr, "hasattr": hasattr, "setattr": setattr, "delattr": delattr,
                 "dir": dir, "super": super, "pow": pow})
+    from .memory_checks import FORMAT
+    out["format"] = FORMAT  # Python's, with a huge width refused before it is built (--max-memory)
     return out

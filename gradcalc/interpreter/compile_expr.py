@@ -12,11 +12,12 @@ from __future__ import annotations
 import operator as O
 
 from gradcalc.engine import Tensor
-from gradcalc.engine.limits import get_max_elements
+from gradcalc.engine.limits import check_memory, get_max_elements
 from gradcalc.parser import ast as A
 
 from . import sandbox
 from .errors import located, name_error_message, note
+from .memory_checks import checked_format
 from .runtime import UNBOUND
 
 
@@ -361,6 +362,8 @@ def check_repeat(a, b):
         if n > 0 and len(a) * n > get_max_elements():
             raise MemoryError(f"a {ta.__name__} of {len(a) * n:,} items would be more than the limit "
                               f"of {get_max_elements():,} (--max-elements)")
+        if n > 0:  # a list or tuple holds 8 bytes a slot; a str at least 1 a character
+            check_memory(len(a) * n * (1 if ta is str else 8))
 
 
 def checked_mul(a, b):
@@ -645,7 +648,7 @@ def _formatted(n, cx):
             v = value(f)
             if conv is not None:
                 v = conv(v)
-            return format(v, spec(f))
+            return checked_format(v, spec(f))
         except BaseException as e:
             note(e, loc)
             raise

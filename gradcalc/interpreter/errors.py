@@ -178,6 +178,9 @@ def kind_and_message(exc):
             return kind, exc.message
     if isinstance(exc, KeyboardInterrupt):
         return "KeyboardInterrupt", ""
+    if type(exc) is MemoryError and not exc.args:  # Python's own, from an allocation that failed
+        return "MemoryError", ("out of memory: the machine could not give the statement the memory it asked "
+                               "for; the statement was stopped and undone")
     if user:
         kind = type(exc).__qualname__  # as Python's traceback names a class of __main__
     else:

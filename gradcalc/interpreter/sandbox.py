@@ -34,6 +34,7 @@ import types
 
 from . import callables as _callables
 from .errors import did_you_mean
+from .memory_checks import SIZED_STR_METHODS, StrMethod, check_format_spec
 from . import runtime
 from .runtime import ExitRequested, touch
 
@@ -495,6 +496,10 @@ def _formatter():
                     obj = get_attribute(obj, key) if is_attr else obj[key]
                 return obj, first
 
+            def format_field(self, value, format_spec):
+                check_format_spec(format_spec)
+                return format(value, format_spec)
+
         _the_formatter = SafeFormatter()
     return _the_formatter
 
@@ -543,6 +548,8 @@ def _accessor(tp, name):
             return lambda obj: _MutatingMethod(obj, name)
         if tp is str and name == "format":
             return _Format
+        if tp is str and name in SIZED_STR_METHODS:
+            return lambda obj: StrMethod(obj, name)  # 'a'.center(10**10): the size checked first
         if tp.__module__.startswith("numpy"):
             from .modules.numpy_attrs import accessor
 

@@ -9,7 +9,7 @@ from gradcalc.engine import limits
 from gradcalc.parser import ParseError, parse, parse_expression
 from gradcalc.parser.parsing import normalize
 
-from . import locate, sandbox
+from . import locate, memory_watch, sandbox
 from .atomic import Transaction
 from .callables import make_help
 from .compile_stmt import compile_expression, compile_module
@@ -33,12 +33,13 @@ class Session:
     """A namespace and the means to run code in it. See docs/interpreter-api.md."""
 
     def __init__(self, out=None, display=None, magic=None, max_elements=None, max_depth=None, timeout=None,
-                 warn=None):
+                 warn=None, max_memory=None):
         self.namespace = {}
         builtins = dict(sandbox.global_names())
         builtins["print"] = sandbox.make_print(out if out is not None else (lambda text: sys.stdout.write(text)))
         builtins["help"] = make_help(out if out is not None else (lambda text: sys.stdout.write(text)))
         self.max_elements = max_elements
+        self.max_memory = max_memory  # bytes; None: the engine's default (a share of the RAM); 0: none
         self.timeout = timeout
         self.warn = warn
         self._rt = Runtime(self.namespace, builtins, max_depth or DEFAULT_MAX_DEPTH, session=self)
@@ -166,9 +167,11 @@ class _Running:
         if sys.getrecursionlimit() < needed:
             sys.setrecursionlimit(needed)
         limits.set_max_elements(s.max_elements)
+        limits.set_max_memory(s.max_memory)
         s._rt.flag[0] = None
         s._rt.depth[0] = 0
         self._start_timer()
+        memory_watch.statements_running(True)
         self._catch_warnings()
         self.anomaly = sys.modules.get("gradcalc.engine.anomaly")
         if self.anomaly is not None and hasattr(self.anomaly, "set_source_locator"):
@@ -181,6 +184,7 @@ class _Running:
         if self.outer:
             return False
         self._stop_timer()
+        memory_watch.statements_running(False)
         self.catcher.__exit__(None, None, None)
         if self.anomaly is not None and hasattr(self.anomaly, "set_source_locator"):
             self.anomaly.set_source_locator(self.old_locator)
