@@ -203,12 +203,12 @@ def test_save_and_load_round_trip(make_session, tmp_path):
     fresh, rec2 = make_session(interactive=True)
     run(fresh, f"%load {path.name}")
     ns = fresh.namespace
-    assert sorted(ns) == ["d", "h", "x", "y"]  # n is not a tensor
+    assert sorted(ns) == ["d", "h", "n", "x", "y"] and ns["n"] == 3  # numbers are kept too
     assert ns["x"].requires_grad and ns["x"].dtype == torch.float32 and ns["x"].tolist() == [[1, 1], [1, 1]]
     assert ns["y"].requires_grad and ns["y"].grad_fn is None and ns["y"].is_leaf and ns["y"].item() == 8
     assert ns["h"].dtype == torch.float64 and ns["h"].requires_grad
     assert ns["d"].dtype == torch.int64 and not ns["d"].requires_grad
-    assert rec2.text == "Loaded d, h, x, y from t.npz\n"
+    assert rec2.text == "Loaded d, h, n, x, y from t.npz\n"
     with np.load(path, allow_pickle=False) as archive:  # a plain numpy file
         assert archive["x"].dtype == np.float32
 
@@ -229,8 +229,9 @@ def test_save_errors(make_session, interpreter_api, tmp_path):
     setup_vars(session)
     with pytest.raises(interpreter_api.UserError, match="name 'nope' is not defined"):
         run(session, f"%save a.npz nope")
-    with pytest.raises(interpreter_api.UserError, match="saves tensors; 'n' is a int"):
-        run(session, f"%save a.npz n")
+    session.set("f", print)
+    with pytest.raises(interpreter_api.UserError, match=r"cannot save 'f' \(a function\)"):
+        run(session, f"%save a.npz f")
     with pytest.raises(interpreter_api.UserError) as info:
         run(session, f"%save missing_dir/a.npz")
     assert info.value.kind == "FileNotFoundError" and "missing_dir" in info.value.message
@@ -238,7 +239,7 @@ def test_save_errors(make_session, interpreter_api, tmp_path):
     with pytest.raises(interpreter_api.UserError, match="usage"):
         run(session, "%save")
     empty, _ = make_session()
-    with pytest.raises(interpreter_api.UserError, match="no tensors"):
+    with pytest.raises(interpreter_api.UserError, match="nothing to save"):
         run(empty, f"%save a.npz")
 
 
