@@ -80,18 +80,22 @@ def main(args, stdout=None, stderr=None, session_factory=None, user_error=None) 
                               max_elements=ga.max_elements, max_memory=ga.max_memory, timeout=ga.timeout)
     for name, t in inputs.items():
         session.set(name, t)
+    from .differentiate_kinks import RelusAtZero
+
+    relus = RelusAtZero()
     try:
-        value = session.eval(ga.expr, filename="<--grad>")
+        with relus:
+            value = session.eval(ga.expr, filename="<--grad>")
     except user_error as err:
         output.error(err)
         missing = _missing_name(err, inputs)
         if missing:  # a name of the expression the command line does not give
             output.error(Message(f"{PROG}: {missing} has no value: add {missing}=VALUE to the command line"))
         return 1
-    return _finish(ga, inputs, value, vjp, output)
+    return _finish(ga, inputs, value, vjp, output, relus.nodes)
 
 
-def _finish(ga, inputs, value, vjp, output) -> int:
+def _finish(ga, inputs, value, vjp, output, relus_at_zero=()) -> int:
     from .differentiate_compute import as_value_tensor, differentiate
     from .differentiate_kinks import kink_warnings, non_finite_warnings
     from .differentiate_output import json_text, plain_table, rich_table, rows
@@ -101,7 +105,7 @@ def _finish(ga, inputs, value, vjp, output) -> int:
         if ga.hessian and value.numel() != 1:
             raise ValueError(f"--hessian needs an expression with a single value, "
                              f"got one of shape {tuple(value.shape)}")
-        kinks = kink_warnings(value)  # before the backward passes free the saved values
+        kinks = kink_warnings(value, relus_at_zero)  # before the backward passes free the saved values
         result = differentiate(value, inputs, v=vjp, hessian=ga.hessian)
     except _ENGINE_ERRORS as e:
         output.error(Message(f"{type(e).__name__}: {e}"))

@@ -23,8 +23,44 @@ _RULES = {
 }
 
 
-def kink_warnings(value) -> list:
-    """Warnings for the nodes of ``value``'s graph evaluated at a point of non-differentiability."""
+class RelusAtZero:
+    """While the expression is evaluated: the relu nodes whose input has an element exactly 0.
+
+    relu's node keeps only its result (as torch's does), and a result of 0 does not tell an
+    input of 0 from a negative one; so for the one evaluation ``--grad`` makes, relu's forward
+    is watched (a leaf input could be read afterwards, but ``relu(x - 1)`` has no leaf there).
+    """
+
+    def __init__(self):
+        self.nodes = set()
+        self._cls = self._plain = None
+
+    def __enter__(self):
+        from gradcalc.engine.ops.unary import ReluBackward0
+
+        plain = ReluBackward0.__dict__.get("forward")
+        if plain is None:  # the op is declared another way: no watch, the leaf check still works
+            return self
+        nodes = self.nodes
+
+        def forward(ctx, a):
+            if np.any(a._data == 0):
+                nodes.add(ctx)
+            return plain(ctx, a)
+
+        self._cls, self._plain = ReluBackward0, plain
+        ReluBackward0.forward = forward
+        return self
+
+    def __exit__(self, *exc):
+        if self._cls is not None:
+            self._cls.forward = self._plain
+        return False
+
+
+def kink_warnings(value, relus_at_zero=()) -> list:
+    """Warnings for the nodes of ``value``'s graph evaluated at a point of non-differentiability
+    (``relus_at_zero``: the relu nodes ``RelusAtZero`` saw an input of 0 for)."""
     found = []
     node = getattr(value, "grad_fn", None)
     stack, seen = ([node] if node is not None else []), set()
@@ -34,7 +70,7 @@ def kink_warnings(value) -> list:
             continue
         seen.add(node)
         rule = _RULES.get(type(node).__name__)
-        if rule is not None and _at_kink(node):
+        if rule is not None and (node in relus_at_zero or _at_kink(node)):
             name, where, what = rule
             text = f"{name} is not differentiable {where}, where the expression is evaluated: torch's rule {what}"
             if text not in found:

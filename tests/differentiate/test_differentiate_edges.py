@@ -35,6 +35,8 @@ def test_a_name_the_command_line_does_not_give():
 @pytest.mark.parametrize("expr, bindings, what", [
     ("abs(x)", ["x=0"], "abs is not differentiable at 0"),
     ("torch.relu(x)", ["x=0"], "relu is not differentiable at 0"),
+    ("torch.relu(x - 1) * 2", ["x=1"], "relu is not differentiable at 0"),  # relu's input is not a leaf
+    ("torch.nn.functional.relu(x * y)", ["x=0", "y=3"], "relu is not differentiable at 0"),
     ("torch.maximum(x, y)", ["x=1", "y=1"], "maximum is not differentiable at a tie"),
     ("torch.minimum(x, y)", ["x=1", "y=1"], "minimum is not differentiable at a tie"),
     ("x.clamp(0, 1)", ["x=1"], "clamp is not differentiable at a bound"),
