@@ -48,8 +48,12 @@ def check_numel(shape, itemsize=4):
 # repetition, str padding, tolist()), and by the interpreter's watch while statements run (memory
 # that grows in many small steps).
 
-_budget = [None]   # bytes; None: the default, computed on first use
+_budget = [0]      # bytes; 0: none (the engine used on its own). A session sets it when it runs.
 _LARGE = 1 << 20   # allocations below this are left to the watch (checking costs a read of /proc)
+# The resident size last read, by a check or by the interpreter's watch (which reads it every few
+# ms while statements run): a large allocation far below the budget needs no read of its own.
+_last = [None]
+_SLACK = 256 << 20  # what the process may have grown since that read, at most
 
 
 def default_max_memory():
@@ -58,7 +62,7 @@ def default_max_memory():
         import os
         total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (ValueError, OSError, AttributeError):
-        return None
+        return 0
     for path in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
         try:
             with open(path) as f:
@@ -71,17 +75,27 @@ def default_max_memory():
     return total * 3 // 4
 
 
+_DEFAULT = []
+
+
 def set_max_memory(nbytes):
-    """Set the session's memory budget in bytes (None: the default; 0: no budget)."""
+    """Set the memory budget in bytes (None: the default share of the RAM; 0: no budget)."""
+    if nbytes is None:
+        if not _DEFAULT:
+            _DEFAULT.append(default_max_memory())
+        nbytes = _DEFAULT[0]
     _budget[0] = nbytes
+    _last[0] = None
 
 
 def get_max_memory():
     """The budget in bytes, or 0 when there is none."""
-    b = _budget[0]
-    if b is None:
-        b = _budget[0] = default_max_memory() or 0
-    return b
+    return _budget[0]
+
+
+def note_resident(nbytes):
+    """The watch's latest reading (None: forget it, e.g. between runs)."""
+    _last[0] = nbytes
 
 
 def resident_bytes():
@@ -121,12 +135,16 @@ def over_budget_message(needed, used, budget):
 
 def check_memory(nbytes):
     """Raise MemoryError if allocating ``nbytes`` more would take the session over its budget."""
-    budget = get_max_memory()
+    budget = _budget[0]
     if not budget or nbytes < _LARGE:
+        return
+    last = _last[0]
+    if last is not None and last + nbytes + _SLACK < budget:
         return
     used = resident_bytes()
     if used is None:
         return
+    _last[0] = used
     if used + nbytes > budget:
         used = _trimmed(used)
         if used + nbytes > budget:

@@ -25,6 +25,7 @@ _started = []
 
 def statements_running(on):
     """Called by the session as its outermost run starts (True) and ends (False)."""
+    limits.note_resident(None)
     if on:
         if not _started:
             _start()
@@ -53,7 +54,10 @@ def check_now():
     if flag is None or flag[0] is not None or not budget:
         return False
     used = limits.resident_bytes()
-    if used is None or used <= budget:
+    if used is None:
+        return False
+    limits.note_resident(used)
+    if used <= budget:
         return False
     used = limits._trimmed(used)
     if used <= budget:
