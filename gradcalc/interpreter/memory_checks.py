@@ -7,6 +7,7 @@ size is known from the arguments, so it is checked first (``engine.limits.check_
 
 from __future__ import annotations
 
+import operator
 import re
 
 from gradcalc.engine.limits import check_memory
@@ -45,17 +46,27 @@ class builtin_function_or_method:  # named so that Python's messages read as for
 FORMAT = builtin_function_or_method()
 
 
+def _int(n):
+    """``n`` as the int Python's str methods would take (an int, a bool, a numpy integer), or None."""
+    try:
+        return operator.index(n)
+    except TypeError:
+        return None
+
+
 def _padded(name):
     def method(s, width, *rest):
-        if type(width) is int and width > len(s):
-            check_memory(width)
+        w = _int(width)
+        if w is not None and w > len(s):
+            check_memory(w)
         return getattr(s, name)(width, *rest)
     return method
 
 
 def _expandtabs(s, tabsize=8):
-    if type(tabsize) is int and tabsize > 1:
-        check_memory(len(s) + s.count("\t") * tabsize)
+    t = _int(tabsize)
+    if t is not None and t > 1:
+        check_memory(len(s) + s.count("\t") * t)
     return s.expandtabs(tabsize)
 
 

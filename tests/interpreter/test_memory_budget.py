@@ -37,6 +37,7 @@ def test_tensors_kept_in_a_loop_stop_with_a_memory_error_and_the_list_comes_back
 @pytest.mark.parametrize("stmt", [
     "big = [0] * 2**28", "big = (0,) * 2**28",
     "big = 'a'.center(10**10)", "big = 'a'.ljust(10**9)", "big = '1'.zfill(10**9)",
+    "import numpy as np\nbig = 'a'.rjust(np.int64(10**10))",
     "big = f'{1:>{10**10}}'", "big = f'{1.5:.{10**9}f}'", "big = '{:>10000000000}'.format(1)",
     "big = format(1, '>10000000000')", "big = ('x' * 1000).replace('x', 'y' * 10**6)",
     "big = '-'.join(['a' * 10**6] * 1000)", "big = 'a\\tb'.expandtabs(10**9)",
