@@ -44,12 +44,13 @@ def format_elements(values, floating):
             sci_mode = hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4
 
     if sci_mode:
-        strs = list(map(("{:.%de}" % OPTS.precision).format, values))
+        strs = list(map(f"{{:.{OPTS.precision}e}}".format, values))  # as torch builds it: a bad precision
+        # ('a', 2.5) fails here with torch's ValueError, when printing, not when set
     elif int_mode:
         # Whole numbers get a trailing "." to show the dtype is floating; nan/inf don't.
         strs = [("%.0f." % v) if v - v == 0 else ("%.0f" % v) for v in values]
     else:
-        strs = list(map(("{:.%df}" % OPTS.precision).format, values))
+        strs = list(map(f"{{:.{OPTS.precision}f}}".format, values))
 
     # The column width is that of the widest nonzero finite element (at least 1).
     if not nonzero:
