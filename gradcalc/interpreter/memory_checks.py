@@ -100,6 +100,8 @@ class StrMethod:
     __slots__ = ("_s", "_name")
 
     def __init__(self, s, name):
+        if type(s) is not str or name not in SIZED_STR_METHODS:  # (type(m)(obj, name) reaches here too)
+            raise TypeError("descriptor requires a 'str' object")
         self._s = s
         self._name = name
 

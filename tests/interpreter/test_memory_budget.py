@@ -98,3 +98,13 @@ def test_command_line_takes_max_memory():
     assert proc.returncode == 2 and "--max-memory" in proc.stderr and "not a size" in proc.stderr
     proc = _gradcalc("--grad", "x * 2", "x=3", "--max-memory", "1G")
     assert proc.returncode == 0, proc.stderr
+
+
+def test_the_sized_str_methods_are_no_way_out():
+    r = Run()
+    assert r("m = 'ab'.replace\nprint(m('a', 'x'), repr(m)[:35])") == "xb <built-in method replace of str obj\n"
+    err = r.error("type(m)([1, 2], 'join')")
+    assert err.kind == "TypeError"
+    err = r.error("type(m)('a', 'format_map')")
+    assert err.kind == "TypeError"
+    assert r.error("print(m._s)").kind == "AttributeError"
