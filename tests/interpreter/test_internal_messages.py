@@ -34,10 +34,14 @@ CUDA_MISSING = "AssertionError: Torch not compiled with CUDA enabled"
 @pytest.fixture(autouse=True)
 def _engine_settings_restored():
     """The walk calls every function, setters of process-wide settings included: put them back."""
+    from gradcalc.engine.optim import optimizer
     from gradcalc.interpreter import atomic
     settings = atomic._engine_settings()
+    global_hooks = [(hooks, list(hooks)) for hooks in (optimizer._global_pre_hooks, optimizer._global_post_hooks)]
     yield
     atomic._restore_engine_settings(settings)
+    for hooks, before in global_hooks:  # register_optimizer_step_pre_hook(None) takes None, as torch's
+        hooks[:] = before
 
 
 def test_the_op_table_walked_with_wrong_arguments_never_shows_the_engines_insides():
