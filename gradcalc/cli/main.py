@@ -124,6 +124,10 @@ def main(argv=None):
 
 
 def _dispatch(parser, args):
+    from gradcalc.interpreter.files import set_policy
+
+    from .magics.file_access import program_file
+    set_policy(program_file)  # a program's torch.save/torch.load follow the magics' file rules
     if args.no_files:
         from .magics.file_access import set_allowed
 

@@ -47,9 +47,10 @@ _TORCH_MODULES = ("torch", "torch.nn", "torch.nn.functional", "torch.autograd", 
                   "torch.optim.swa_utils")
 
 # Engine names the language must not reach, with what the user is told instead.
-_WITHHELD = {
-    "torch": {"save": "files are written only by %save", "load": "files are read only by %load"},
-}
+_WITHHELD = {}
+
+# torch names the language gets in the interpreter's own version: files go through the session's file rules
+_INTERPRETER_OWN = {"torch": ("save", "load")}
 
 # torch names that are not bound bare: the bare name is a Python builtin the language leaves out
 # (``compile``), so it stays unknown rather than meaning something else; ``torch.compile`` works.
@@ -214,6 +215,9 @@ def modules():
                 if _is_engine_object(value):
                     members[name] = _callables.wrap(value, dotted, name) if isinstance(
                         value, (types.FunctionType, types.BuiltinFunctionType)) else value
+            for name in _INTERPRETER_OWN.get(dotted, ()):
+                from . import files
+                members[name] = _callables.function(getattr(files, name), name)
             built[dotted] = module(dotted, members, withheld)
         _modules = {d: built[d] for d in _TORCH_MODULES if d in built}
         _name_classes_as_torch()

@@ -81,3 +81,34 @@ def npz_is_ours(path: str) -> bool:
     from .npz import META_KEY
     with zipfile.ZipFile(path) as z:
         return META_KEY + ".npy" in z.namelist()
+
+
+# -- the same rules for a program's torch.save / torch.load -------------------------------------
+
+class _ProgramErrors:
+    """Stands in for a magic's ctx: the rules raise Python's own exceptions in a program."""
+
+    @staticmethod
+    def error(kind: str, message: str):
+        return {"PermissionError": PermissionError, "FileExistsError": FileExistsError}.get(kind, ValueError)(message)
+
+
+def program_file(path: str, what: str, write: bool) -> str:
+    """``path`` if a program's ``what`` (torch.save, torch.load) may use it (the policy the interpreter's
+    ``files.set_policy`` takes). A save may replace a torch checkpoint or a file this process wrote, never
+    anything else (a program must not overwrite its own script by mistake)."""
+    if not write:
+        return check_read(_ProgramErrors, path, what)
+    try:
+        path = check_write(_ProgramErrors, path, what, False, checkpoint_is_ours)
+    except FileExistsError:
+        raise FileExistsError(f"{what}: {path!r} exists and is not a torch checkpoint; gradcalc does not "
+                              "replace it (choose another name)") from None
+    wrote(path)
+    return path
+
+
+def checkpoint_is_ours(path: str) -> bool:
+    import zipfile
+    with zipfile.ZipFile(path) as z:
+        return any(n.endswith("/data.pkl") for n in z.namelist())

@@ -11,6 +11,7 @@ says what the language gets and how the dangerous parts are replaced or withheld
     std_random     random, time
     std_data       copy, collections, itertools, functools, operator, string
     std_types      typing, dataclasses, enum
+    std_io         io (BytesIO only, for torch.save/torch.load)
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ _BUILDERS = {
     "typing": ("std_types", "typing_module"),
     "dataclasses": ("std_types", "dataclasses_module"),
     "enum": ("std_types", "enum_module"),
+    "io": ("std_io", "io_module"),
 }
 
 _built = {}
