@@ -1,0 +1,105 @@
+"""Golden cases for torch.linalg and the matrix functions at torch level (det, inverse, svd ...).
+
+They use the inputs of ops_cases.py and are recorded as the core op goldens (ops_runner.py:
+values, dtypes, grad_fn graphs, first and second order gradients, errors); linalg_generate.py
+runs them under real torch. Singular vectors and eigenvectors are determined only up to sign,
+so cases compare their absolute values (a gauge-invariant function with the same gradient rules).
+"""
+
+from ops_cases import _Cases
+
+SPD = "(md @ md.mT + torch.eye(3, dtype=torch.float64))"
+SPD32 = "(m @ m.mT + torch.eye(3))"
+SYM = "(md + md.mT)"
+BATCH = "t3d[:, :, :3]"
+
+
+def build_cases():
+    c = _Cases()
+    c.many("det", [
+        "torch.linalg.det(md)", "torch.linalg.det(m)", "md.det()", f"torch.det({BATCH})",
+        "torch.linalg.det(torch.tensor([[1.0, 2.0], [2.0, 4.0]], dtype=torch.float64, requires_grad=True))",
+        "torch.linalg.det(z)", "torch.linalg.det(s)", "torch.linalg.det(i[:, :2])",
+        "torch.linalg.slogdet(md)", "torch.slogdet(m)", "md.slogdet()", f"torch.logdet({SPD})", "md.logdet()",
+        f"torch.linalg.slogdet({BATCH})",
+    ])
+    c.many("inverse", [
+        "torch.linalg.inv(md)", "torch.linalg.inv(m)", "torch.inverse(md)", "md.inverse()", f"torch.linalg.inv({BATCH})",
+        "torch.linalg.inv(torch.tensor([[1.0, 2.0], [2.0, 4.0]]))",
+        "torch.linalg.inv(torch.stack([torch.eye(2), torch.tensor([[1.0, 2.0], [2.0, 4.0]])]))",
+        "torch.linalg.inv(z)", "torch.linalg.inv_ex(md)", "torch.linalg.inv(i[:, :2])",
+        "torch.linalg.solve(md, sd)", "torch.linalg.solve(md, zd)", "torch.linalg.solve(m, z)",
+        "torch.linalg.solve(md, xd, left=False)", f"torch.linalg.solve({BATCH}, t3d)", f"torch.linalg.solve({BATCH}, md)",
+        "torch.linalg.solve(torch.tensor([[1.0, 2.0], [2.0, 4.0]]), torch.ones(2))",
+        "torch.linalg.solve(md, nd)", "torch.linalg.solve(m, zd)", "torch.linalg.solve_ex(md, sd)",
+        "torch.linalg.solve_triangular(md + 3 * torch.eye(3, dtype=torch.float64), zd, upper=True)",
+        "torch.linalg.solve_triangular(md + 3 * torch.eye(3, dtype=torch.float64), xd, upper=False, left=False)",
+        "torch.linalg.solve_triangular(md, zd, upper=True, unitriangular=True)",
+        "torch.linalg.pinv(nd)", "torch.linalg.pinv(zd)", "torch.linalg.pinv(md)", "torch.pinverse(n)",
+        "torch.linalg.pinv(s)", "torch.linalg.pinv(t3d)",
+        "torch.linalg.lstsq(nd, zd.mT[:, :2])", "torch.linalg.lstsq(n, z.mT)", "torch.linalg.lstsq(nd, sd.repeat(2)[:4])",
+        "torch.linalg.lstsq(nd, zd.mT, driver='gelsd')", "torch.linalg.lstsq(nd, zd)",
+        "torch.linalg.matrix_rank(md)", "torch.linalg.matrix_rank(torch.ones(3, 3))",
+        "torch.linalg.matrix_rank(nd, atol=0.5)", "torch.linalg.matrix_rank(t3d)",
+    ])
+    c.many("cholesky", [
+        f"torch.linalg.cholesky({SPD})", f"torch.linalg.cholesky({SPD}, upper=True)", f"torch.linalg.cholesky({SPD32})",
+        f"torch.cholesky({SPD})", f"torch.linalg.cholesky_ex({SPD})",
+        "torch.linalg.cholesky(torch.tensor([[1.0, 2.0], [2.0, 1.0]]))",
+        "torch.linalg.cholesky(torch.stack([torch.eye(2), torch.tensor([[1.0, 2.0], [2.0, 1.0]])]))",
+        "torch.linalg.cholesky(z)",
+    ])
+    c.many("qr", [
+        "torch.linalg.qr(nd)", "torch.linalg.qr(md)", "torch.linalg.qr(zd)", "torch.linalg.qr(n)", "torch.qr(nd)",
+        "torch.linalg.qr(nd, mode='complete')", "torch.linalg.qr(zd, mode='complete')", "torch.linalg.qr(md, mode='r')",
+        "torch.linalg.qr(md, mode='x')", "torch.linalg.qr(sd)", "torch.linalg.qr(t3d)",
+    ])
+    c.many("eigh", [
+        f"(lambda r: (r.eigenvalues, r.eigenvectors.abs()))(torch.linalg.eigh({SYM}))",
+        f"(lambda r: (r.eigenvalues, r.eigenvectors.abs()))(torch.linalg.eigh({SPD32}))",
+        "torch.linalg.eigh(md, UPLO='U')[0]", "torch.linalg.eigh(md)[0]", f"torch.linalg.eigvalsh({SYM})",
+        f"torch.linalg.eigvalsh({BATCH} + {BATCH}.mT)", "torch.linalg.eigh(z)", "torch.linalg.eigh(md, UPLO='X')",
+    ])
+    c.many("svd", [
+        "(lambda r: (r.U.abs(), r.S, r.Vh.abs()))(torch.linalg.svd(nd, full_matrices=False))",
+        "(lambda r: (r.U.abs(), r.S, r.Vh.abs()))(torch.linalg.svd(zd, full_matrices=False))",
+        "(lambda r: (r.U.abs(), r.S, r.Vh.abs()))(torch.linalg.svd(md))",
+        "(lambda r: (r.U.abs(), r.S, r.Vh.abs()))(torch.linalg.svd(n, full_matrices=False))",
+        "torch.linalg.svd(nd)[1]", "torch.linalg.svdvals(nd)", "torch.linalg.svdvals(z)", "torch.linalg.svdvals(t3d)",
+        "(lambda r: (r.U.abs(), r.S, r.V.abs()))(torch.svd(nd))", "(lambda r: r.S)(torch.svd(zd, compute_uv=False))",
+        "torch.linalg.svd(sd)", "torch.linalg.cond(md)", "torch.linalg.cond(md, 'fro')",
+    ])
+    c.many("matrix functions", [
+        "torch.linalg.matrix_power(md, 0)", "torch.linalg.matrix_power(md, 1)", "torch.linalg.matrix_power(md, 2)",
+        "torch.linalg.matrix_power(md, 3)", "torch.linalg.matrix_power(md, 5)", "torch.linalg.matrix_power(md, -1)",
+        "torch.linalg.matrix_power(md, -2)", f"torch.linalg.matrix_power({BATCH}, 4)", "md.matrix_power(6)",
+        "torch.matrix_power(m, 2)", "torch.linalg.matrix_power(zd, 2)",
+        "torch.linalg.matrix_exp(md)", "torch.linalg.matrix_exp(m)", "md.matrix_exp()", f"torch.matrix_exp({BATCH})",
+        "torch.linalg.matrix_exp(md * 3)", "torch.linalg.matrix_exp(zd)",
+        "torch.linalg.cross(xd, yd)", "torch.linalg.cross(xd, sd.expand(2, 3))", "torch.cross(xd, yd, dim=1)",
+        "torch.linalg.cross(x4, x4)", "torch.linalg.cross(x, y)",
+        "torch.linalg.multi_dot([md, nd.mT, zd.mT])", "torch.linalg.multi_dot([sd, md, md, sd])",
+        "torch.linalg.multi_dot([md, zd])", "torch.linalg.multi_dot([nd, md, md, zd, zd.mT])",
+        "torch.linalg.multi_dot([md])", "torch.linalg.multi_dot([md, nd])", "torch.linalg.multi_dot([t3d, md])",
+        "torch.linalg.multi_dot([md, sd, md])", "torch.linalg.multi_dot([m, md])",
+        "torch.linalg.vecdot(xd, yd)", "torch.linalg.vecdot(zd, zd, dim=0)", "torch.linalg.vander(sd)",
+        "torch.linalg.vander(x4, N=3)", "torch.linalg.diagonal(t3d)", "torch.linalg.matmul(md, zd)",
+        "torch.linalg.tensorinv(md, 1)", "torch.linalg.tensorsolve(md, sd)",
+    ])
+    c.many("norms", [
+        "torch.linalg.norm(md)", "torch.linalg.norm(m)", "torch.linalg.norm(sd)", "torch.linalg.norm(sd, 3)",
+        "torch.linalg.norm(md, 'nuc')", "torch.linalg.norm(md, 2)", "torch.linalg.norm(md, -2)",
+        "torch.linalg.norm(md, 1)", "torch.linalg.norm(md, -1)", "torch.linalg.norm(md, float('inf'))",
+        "torch.linalg.norm(md, -float('inf'))", "torch.linalg.norm(zd, dim=1)", "torch.linalg.norm(t3d, dim=(1, 2))",
+        "torch.linalg.norm(t3d, 2)", "torch.linalg.norm(zd, 'fro', dim=(0, 1), keepdim=True)",
+        "torch.linalg.vector_norm(xd, float('inf'))", "torch.linalg.vector_norm(xd, 0)",
+        "torch.linalg.vector_norm(xd, 1, dim=0, keepdim=True)", "torch.linalg.vector_norm(posd, 0.5)",
+        "torch.linalg.vector_norm(xd, -float('inf'), dim=1)", "torch.linalg.vector_norm(x, dtype=torch.float64)",
+        "torch.linalg.vector_norm(xd, 3.5, dim=(0, 1))", "torch.linalg.vector_norm(posd, 1.5, dim=-1)",
+        "torch.linalg.vector_norm(zer)", "torch.linalg.vector_norm(zer, float('inf'))", "torch.linalg.vector_norm(i)",
+        "torch.linalg.vector_norm(sc)", "torch.linalg.vector_norm(x, dim=2)",
+        "torch.linalg.matrix_norm(t3d)", "torch.linalg.matrix_norm(t3d, 'nuc', keepdim=True)",
+        "torch.linalg.matrix_norm(zd, 1, dim=(1, 0))", "torch.linalg.matrix_norm(t3d, float('inf'), keepdim=True)",
+        "torch.linalg.matrix_norm(t3d, -2)", "torch.linalg.matrix_norm(sd)", "torch.linalg.matrix_norm(md, 3)",
+    ])
+    return c.items

@@ -1,0 +1,39 @@
+"""Write linalg.json from real torch.
+
+    PYTHONPATH=$PWD /work/torchref/bin/python tests/golden/catalogue_generate.py
+
+The cases of linalg_cases.py, over the inputs of ops_cases.py, recorded by
+ops_runner.py exactly as the core op goldens are. Only this script imports torch.
+"""
+
+import json
+import os
+import sys
+
+import torch
+import torch.nn.functional as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from linalg_cases import build_cases  # noqa: E402
+from ops_cases import INPUTS  # noqa: E402
+from ops_runner import run_case  # noqa: E402
+
+
+def main():
+    specs = {k: (v.tolist(), dt, rg) for k, (v, dt, rg) in INPUTS.items()}
+    out = []
+    for case in build_cases():
+        torch.manual_seed(0)
+        out.append(dict(case, record=run_case(torch, F, specs, case)))
+    with open(os.path.join(HERE, "linalg.json"), "w") as f:
+        json.dump({"torch_version": torch.__version__, "inputs": specs, "cases": out}, f, indent=None,
+                  separators=(",", ":"))
+        f.write("\n")
+    errors = sum(1 for c in out if c["record"]["error"])
+    print(f"{len(out)} cases written ({errors} error cases)")
+
+
+if __name__ == "__main__":
+    main()
