@@ -4,6 +4,7 @@ They use the inputs of ops_cases.py and are recorded as the core op goldens (ops
 values, dtypes, grad_fn graphs, first and second order gradients, errors); linalg_generate.py
 runs them under real torch. Singular vectors and eigenvectors are determined only up to sign,
 so cases compare their absolute values (a gauge-invariant function with the same gradient rules).
+The "strided" area (as_strided, resize_) is recorded here with the same machinery.
 """
 
 from ops_cases import _Cases
@@ -101,5 +102,15 @@ def build_cases():
         "torch.linalg.matrix_norm(t3d)", "torch.linalg.matrix_norm(t3d, 'nuc', keepdim=True)",
         "torch.linalg.matrix_norm(zd, 1, dim=(1, 0))", "torch.linalg.matrix_norm(t3d, float('inf'), keepdim=True)",
         "torch.linalg.matrix_norm(t3d, -2)", "torch.linalg.matrix_norm(sd)", "torch.linalg.matrix_norm(md, 3)",
+    ])
+    # views of the storage (not linear algebra, recorded here with the same machinery)
+    c.many("strided", [
+        "x.as_strided((2, 2), (1, 2), 1)", "xd.as_strided((3, 2), (1, 1))", "torch.as_strided(zd, (2, 3), (4, 1), 2)",
+        "xd[1:].as_strided((2,), (1,))", "xd.t().as_strided((3,), (2,))", "x.as_strided((4, 2), (2, 1))",
+        "x.as_strided((2,), (-1,))", "x.as_strided((2, 2), (1,))", "torch.as_strided_copy(xd, (2,), (2,))",
+        "torch.as_strided_scatter(xd, yd[0, :2], (2,), (2,))", "(lambda t: (t.as_strided_((2,), (3,)), t)[1])(xd * 1)",
+        "(lambda t: t.resize_(2, 2))(torch.arange(6.0))", "(lambda t: t.resize_(3, 3)[:2])(torch.arange(6.0))",
+        "(lambda t: t.resize_as_(torch.ones(1, 2)))(torch.zeros(3))", "xd.resize(3, 2)", "x.resize_(3)",
+        "xd.resize(4)", "(lambda t: t.resize_(2))(torch.arange(6.0).reshape(2, 3).t())",
     ])
     return c.items

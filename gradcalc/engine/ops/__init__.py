@@ -229,6 +229,8 @@ from . import catalogue as _catalogue  # noqa: E402  (the ops of the wider catal
 _catalogue.register(FUNCTIONS, METHODS)
 from .. import linalg_torch as _linalg_torch  # noqa: E402  (det, inverse, svd ... at torch level and as methods)
 _linalg_torch.register(FUNCTIONS, METHODS)
+from . import strided as _strided  # noqa: E402  (as_strided, resize_: views and resizes of the storage)
+_strided.register(FUNCTIONS, METHODS)
 from .. import tensor_api as _tensor_api  # noqa: E402  (new_*, to/cpu/cuda, type, stride, data_ptr ...)
 _tensor_api.register(FUNCTIONS, METHODS, PROPERTIES)
 from . import inplace_variants as _inplace_variants  # noqa: E402
