@@ -20,7 +20,8 @@ from .tensor import Tensor
 __all__ = ["det", "slogdet", "inv", "inv_ex", "solve", "solve_ex", "cholesky", "cholesky_ex", "qr", "eigh",
            "eigvalsh", "svd", "svdvals", "pinv", "lstsq", "matrix_rank", "matrix_power", "matrix_exp", "cross",
            "multi_dot", "norm", "vector_norm", "matrix_norm", "matmul", "diagonal", "vecdot", "cond",
-           "solve_triangular", "tensorinv", "tensorsolve", "vander", "LinAlgError"]
+           "solve_triangular", "tensorinv", "tensorsolve", "vander", "LinAlgError", "lu_factor", "lu_factor_ex", "lu",
+           "lu_solve"]
 
 LinAlgError = _d.LinAlgError
 _INF = float("inf")
@@ -455,6 +456,42 @@ def vander(x, *, N=None):
         return ones
     powers = cumprod(x.unsqueeze(-1).expand(tuple(x.shape) + (n - 1,)), -1)
     return cat([ones, powers], -1)
+
+
+def lu_factor(A, *, pivot=True, out=None):
+    """(LU, pivots): L (unit lower, below the diagonal) and U packed in one matrix, 1-based row swaps."""
+    LU, piv, info = lu_factor_ex(A, pivot=pivot)
+    if info._data.any():
+        b = int(_np.argmax(info._data.reshape(-1) > 0))
+        k = info._data.reshape(-1)[b]
+        raise RuntimeError(f"torch.linalg.lu_factor: {_lc.batch_prefix(b, A._data.shape[:-2])}U[{k},{k}] is zero and "
+                           "using it on lu_solve would result in a division by zero. If you still want to perform the "
+                           "factorization, consider calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)")
+    return _return_type("linalg_lu_factor", ("LU", "pivots"))(LU, piv)
+
+
+def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
+    """(LU, pivots, info) of lu_factor, with info instead of an error for a singular matrix."""
+    from .ops.linalg_lu import LinalgLuFactorExBackward0
+    _need_tensor("linalg_lu_factor_ex", A)
+    if not pivot:
+        raise RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU")
+    LU, piv, info = LinalgLuFactorExBackward0.apply(A)
+    return _return_type("linalg_lu_factor_ex", ("LU", "pivots", "info"))(LU, piv, info)
+
+
+def lu(A, *, pivot=True, out=None):
+    """(P, L, U) with A = P L U."""
+    from .ops.linalg_lu import LinalgLuBackward0
+    _need_tensor("linalg_lu", A)
+    L, U, P = LinalgLuBackward0.apply(A, pivot=pivot)
+    return _return_type("linalg_lu", ("P", "L", "U"))(P, L, U)
+
+
+def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
+    """X with A X = B, A given by its LU factorization (lu_factor)."""
+    from .ops.linalg_lu import LinalgLuSolveBackward0
+    return LinalgLuSolveBackward0.apply(LU, B, pivots=pivots, left=left, adjoint=adjoint)
 
 
 # -- torch.linalg.solve_triangular's node -----------------------------------------------------

@@ -103,8 +103,55 @@ def cholesky_solve(input, input2, upper=False):
     return lin.solve_triangular(L.mT, y, upper=True)
 
 
+def lu(A, pivot=True, get_infos=False):
+    """(LU, pivots[, infos]): torch.lu, the packed LU factorization."""
+    LU, piv, info = _linalg().lu_factor_ex(A, pivot=pivot)
+    return (LU, piv, info) if get_infos else (LU, piv)
+
+
+def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
+    """(P, L, U) from lu_factor's packed form."""
+    from .ops.linalg_lu import LuUnpackBackward0
+    L, U, P = LuUnpackBackward0.apply(LU_data, pivots=LU_pivots)
+    return return_type("lu_unpack", ("P", "L", "U"))(P, L, U)
+
+
+def lu_solve(b, LU_data, LU_pivots):
+    """Deprecated spelling of torch.linalg.lu_solve(LU, pivots, B)."""
+    warnings.warn("torch.lu_solve is deprecated in favor of torch.linalg.lu_solveand will be removed in a future "
+                  "PyTorch release.\nNote that torch.linalg.lu_solve has its arguments reversed.\nX = "
+                  "torch.lu_solve(B, LU, pivots)\nshould be replaced with\nX = torch.linalg.lu_solve(LU, pivots, B)",
+                  UserWarning, stacklevel=2)
+    return _linalg().lu_solve(LU_data, LU_pivots, b)
+
+
+def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
+    """(solution, cloned_coefficient): deprecated spelling of torch.linalg.solve_triangular."""
+    warnings.warn("torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will be removed "
+                  "in a future PyTorch release.\ntorch.linalg.solve_triangular has its arguments reversed and does not "
+                  "return a copy of one of the inputs.\nX = torch.triangular_solve(B, A).solution\nshould be replaced "
+                  "with\nX = torch.linalg.solve_triangular(A, B).", UserWarning, stacklevel=2)
+    M = A.mT if transpose else A
+    x = _linalg().solve_triangular(M, b, upper=upper != transpose, unitriangular=unitriangular)
+    return return_type("triangular_solve", ("solution", "cloned_coefficient"))(x, A.clone())
+
+
+def frobenius_norm(input, dim=(), keepdim=False):
+    """Deprecated: the 2-norm over ``dim`` (torch.linalg.vector_norm)."""
+    dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    return _linalg().vector_norm(input, 2, dims or None, keepdim)
+
+
+def nuclear_norm(input, dim=None, keepdim=False):
+    """Deprecated: the sum of singular values (torch.linalg.matrix_norm(A, 'nuc'))."""
+    if isinstance(dim, bool):
+        dim, keepdim = None, dim
+    return _linalg().matrix_norm(input, "nuc", tuple(dim) if dim is not None else (-2, -1), keepdim)
+
+
 _NAMES = ("det slogdet logdet inverse cholesky qr svd pinverse matrix_power matrix_exp cholesky_inverse "
-          "cholesky_solve")
+          "cholesky_solve lu lu_solve triangular_solve")
+_FUNCTIONS_ONLY = "lu_unpack frobenius_norm nuclear_norm"
 
 
 def register(functions, methods):
@@ -113,6 +160,8 @@ def register(functions, methods):
     for name in _NAMES.split():
         functions[name] = g[name]
         methods[name] = g[name]
+    for name in _FUNCTIONS_ONLY.split():
+        functions[name] = g[name]
 
 
 

@@ -103,6 +103,16 @@ def build_cases():
         "torch.linalg.matrix_norm(zd, 1, dim=(1, 0))", "torch.linalg.matrix_norm(t3d, float('inf'), keepdim=True)",
         "torch.linalg.matrix_norm(t3d, -2)", "torch.linalg.matrix_norm(sd)", "torch.linalg.matrix_norm(md, 3)",
     ])
+    c.many("lu", [
+        "torch.linalg.lu_factor(md)", "torch.linalg.lu_factor(m)", f"torch.linalg.lu_factor({BATCH})",
+        "torch.linalg.lu_factor(nd)", "torch.linalg.lu_factor_ex(md)", "torch.linalg.lu(md)", "torch.linalg.lu(nd)",
+        "torch.lu_unpack(*torch.linalg.lu_factor(md))", "torch.linalg.lu_solve(*torch.linalg.lu_factor(md), zd)",
+        "torch.lu(md)", "torch.lu_solve(zd, *torch.linalg.lu_factor(md))",
+        "torch.linalg.lu_factor(torch.tensor([[1.0, 2.0], [2.0, 4.0]]))",
+        "torch.triangular_solve(zd, md + 3 * torch.eye(3, dtype=torch.float64))",
+        "torch.triangular_solve(zd, md, upper=False, transpose=True)",
+        "torch.frobenius_norm(zd, (0, 1))", "torch.nuclear_norm(md)", "torch.nuclear_norm(t3d, (1, 2), True)",
+    ])
     # views of the storage (not linear algebra, recorded here with the same machinery)
     c.many("strided", [
         "x.as_strided((2, 2), (1, 2), 1)", "xd.as_strided((3, 2), (1, 1))", "torch.as_strided(zd, (2, 3), (4, 1), 2)",
