@@ -54,7 +54,7 @@ _INTERPRETER_OWN = {"torch": ("save", "load")}
 
 # torch names that are not bound bare: the bare name is a Python builtin the language leaves out
 # (``compile``), so it stays unknown rather than meaning something else; ``torch.compile`` works.
-_NOT_BARE = frozenset({"compile"})
+_NOT_BARE = frozenset({"compile", "save", "load"})  # save/load: bare names are the %save/%load magics' in help
 
 # Python's builtins the language has (SPEC §2), beside print/exit/quit defined below.
 _PY_BUILTINS = ("range", "len", "abs", "min", "max", "sum", "float", "int", "bool", "str", "round", "list",

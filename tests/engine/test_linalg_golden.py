@@ -31,6 +31,17 @@ GRAPH_DIFFERS = {
     # deprecated spellings composed from torch.linalg (torch keeps their old nodes)
     "torch.triangular_solve(zd, md + 3 * torch.eye(3, dtype=torch.float64))",
     "torch.triangular_solve(zd, md, upper=False, transpose=True)", "torch.frobenius_norm(zd, (0, 1))",
+    # the torch-level nn spellings are torch.nn.functional's compositions (torch calls one fused ATen op)
+    "torch.cosine_embedding_loss(x, y, torch.tensor([1.0, -1.0]))",
+    "torch.cosine_embedding_loss(xd, yd, torch.tensor([1.0, -1.0], dtype=torch.float64), 0.2, 0)",
+    "torch.hinge_embedding_loss(x, torch.tensor([[1.0, -1.0, 1.0], [-1.0, -1.0, 1.0]]))",
+    "torch.margin_ranking_loss(s, s.flip(0), torch.tensor([1.0, -1.0, 1.0]), 0.5, 2)",
+    "torch.poisson_nll_loss(posd, posd, False, True, 1e-8, 0)", "torch.triplet_margin_loss(x, y, x.flip(0))",
+    "torch.triplet_margin_loss(xd, yd, yd.flip(1), 0.5, 1, 1e-6, True, 2)",
+    "torch.rnn_tanh_cell(x, z[:2, :2], n[:2, :], z[:2, :2])",
+    "torch.rnn_relu_cell(xd, zd[:2, :2], nd[:2, :], zd[:2, :2], sd[:2], sd[1:])",
+    "torch.lstm_cell(xd, (zd[:2, :2], zd[:2, 2:]), torch.cat([nd, nd]), torch.cat([zd[:2, :2]] * 4), sd.repeat(3)[:8], None)",
+    "torch.gru_cell(xd, zd[:2, :2], torch.cat([nd[:2], nd[2:], nd[1:3]]), torch.cat([zd[:2, :2]] * 3), sd.repeat(2), sd.repeat(2))",
 }
 
 

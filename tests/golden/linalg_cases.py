@@ -113,6 +113,26 @@ def build_cases():
         "torch.triangular_solve(zd, md, upper=False, transpose=True)",
         "torch.frobenius_norm(zd, (0, 1))", "torch.nuclear_norm(md)", "torch.nuclear_norm(t3d, (1, 2), True)",
     ])
+    # torch-level spellings of nn functions (ATen's signatures), recorded here with the same machinery
+    c.many("nn spellings", [
+        "torch.batch_norm(t3, None, None, None, None, True, 0.1, 1e-5, False)",
+        "torch.batch_norm(t3d, sd[:3] + 2, sd[:3], torch.zeros(3, dtype=torch.float64), torch.ones(3, dtype=torch.float64), False, 0.1, 1e-5, False)",
+        "torch.embedding(z, torch.tensor([[0, 2], [1, 1]]))", "torch.embedding(zd, torch.tensor([0, 2, 0]), 0)",
+        "torch.binary_cross_entropy_with_logits(x, q)", "torch.binary_cross_entropy_with_logits(xd, qd, None, None, 2)",
+        "torch.binary_cross_entropy_with_logits(xd, qd, reduction=0)", "torch.kl_div(x, cp)",
+        "torch.kl_div(xd, cpd, 2)", "torch.kl_div(xd, cpd.log(), 0, log_target=True)",
+        "torch.cosine_embedding_loss(x, y, torch.tensor([1.0, -1.0]))",
+        "torch.cosine_embedding_loss(xd, yd, torch.tensor([1.0, -1.0], dtype=torch.float64), 0.2, 0)",
+        "torch.hinge_embedding_loss(x, torch.tensor([[1.0, -1.0, 1.0], [-1.0, -1.0, 1.0]]))",
+        "torch.margin_ranking_loss(s, s.flip(0), torch.tensor([1.0, -1.0, 1.0]), 0.5, 2)",
+        "torch.poisson_nll_loss(xd, posd, True, False, 1e-8, 1)", "torch.poisson_nll_loss(posd, posd, False, True, 1e-8, 0)",
+        "torch.triplet_margin_loss(x, y, x.flip(0))", "torch.triplet_margin_loss(xd, yd, yd.flip(1), 0.5, 1, 1e-6, True, 2)",
+        "torch.constant_pad_nd(x, (1, 2))", "torch.constant_pad_nd(zd, [0, 1, 2, 0], 3.5)",
+"torch.binary_cross_entropy_with_logits(x, q, reduction='mean')",
+        "torch.rnn_tanh_cell(x, z[:2, :2], n[:2, :], z[:2, :2])", "torch.rnn_relu_cell(xd, zd[:2, :2], nd[:2, :], zd[:2, :2], sd[:2], sd[1:])",
+        "torch.lstm_cell(xd, (zd[:2, :2], zd[:2, 2:]), torch.cat([nd, nd]), torch.cat([zd[:2, :2]] * 4), sd.repeat(3)[:8], None)",
+        "torch.gru_cell(xd, zd[:2, :2], torch.cat([nd[:2], nd[2:], nd[1:3]]), torch.cat([zd[:2, :2]] * 3), sd.repeat(2), sd.repeat(2))",
+    ])
     # views of the storage (not linear algebra, recorded here with the same machinery)
     c.many("strided", [
         "x.as_strided((2, 2), (1, 2), 1)", "xd.as_strided((3, 2), (1, 1))", "torch.as_strided(zd, (2, 3), (4, 1), 2)",

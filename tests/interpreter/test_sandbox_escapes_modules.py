@@ -13,10 +13,15 @@ from interp_testutil import Run
 from test_sandbox_escapes import _check
 
 SETUP = ("import numpy as np\nimport copy, collections, functools, itertools, operator, random, time, string\n"
-         "import typing, dataclasses, enum, math, statistics\n"
+         "import typing, dataclasses, enum, math, statistics, io\n"
          "x = torch.ones(2)\na = np.arange(4.0)\n")
 
 ESCAPES = [
+    # io: BytesIO only (torch.save's buffer), and of it no buffer or file descriptor
+    ("io.FileIO", "AttributeError", "FileIO"),
+    ("io.open", "AttributeError", "open"),
+    ("io.BytesIO().getbuffer()", "AttributeError", "getbuffer"),
+    ("io.BytesIO().fileno()", "AttributeError", "fileno"),
     # numpy: files, memory, numpy's internals
     ("np.load('x.npy')", "AttributeError", "load"),
     ("np.save('x.npy', a)", "AttributeError", "save"),
@@ -156,7 +161,7 @@ STATEMENT_ESCAPES = [
     ("import sys", "ModuleNotFoundError", "'sys'"),
     ("import subprocess", "ModuleNotFoundError", "'subprocess'"),
     ("import pickle", "ModuleNotFoundError", "'pickle'"),
-    ("import io", "ModuleNotFoundError", "'io'"),
+
     ("import socket", "ModuleNotFoundError", "'socket'"),
     ("import matplotlib.pyplot as plt", "ModuleNotFoundError", "'matplotlib.pyplot'"),
     ("import torchvision", "ModuleNotFoundError", "'torchvision'"),
