@@ -20,6 +20,8 @@ SPECS = DATA["inputs"]
 KNOWN = {
     "torch.linalg.cond(md, 'fro')": "torch fills its saved inverse in place (masked_fill_), so its own backward "
                                     "fails; gradcalc's gives the gradient",
+    "torch.narrow_copy(zd, 0, -2, 2)": "torch's narrow_copy backward fails for a negative start (a size mismatch); "
+                                       "gradcalc gives the gradient",
     "torch.as_strided_scatter(xd, yd[0, :2], (2,), (2,))": "torch's as_strided_scatter backward fails torch's own "
                                                           "gradcheck (its grad_self keeps the overwritten positions); "
                                                           "gradcalc's passes",
@@ -31,6 +33,8 @@ GRAPH_DIFFERS = {
     # deprecated spellings composed from torch.linalg (torch keeps their old nodes)
     "torch.triangular_solve(zd, md + 3 * torch.eye(3, dtype=torch.float64))",
     "torch.triangular_solve(zd, md, upper=False, transpose=True)", "torch.frobenius_norm(zd, (0, 1))",
+    "torch.slice_copy(zd, 1, 1, 4, 2)",  # torch: SliceBackward0_copy; here a slice, cloned
+    "torch.gradient(x)", "torch.gradient(zd, spacing=0.5, dim=1)", "torch.gradient(sd)",  # torch divides twice
     # the torch-level nn spellings are torch.nn.functional's compositions (torch calls one fused ATen op)
     "torch.cosine_embedding_loss(x, y, torch.tensor([1.0, -1.0]))",
     "torch.cosine_embedding_loss(xd, yd, torch.tensor([1.0, -1.0], dtype=torch.float64), 0.2, 0)",

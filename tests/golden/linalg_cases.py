@@ -133,6 +133,15 @@ def build_cases():
         "torch.lstm_cell(xd, (zd[:2, :2], zd[:2, 2:]), torch.cat([nd, nd]), torch.cat([zd[:2, :2]] * 4), sd.repeat(3)[:8], None)",
         "torch.gru_cell(xd, zd[:2, :2], torch.cat([nd[:2], nd[2:], nd[1:3]]), torch.cat([zd[:2, :2]] * 3), sd.repeat(2), sd.repeat(2))",
     ])
+    c.many("catalogue", [
+        "x.renorm(2, 0, 1.0)", "zd.renorm(1, 1, 0.5)", "torch.renorm(zd, 3, 0, 0.2)", "xd.renorm(float('inf'), 1, 0.8)",
+        "(xd * 1).renorm_(2, 0, 1.0)", "x.renorm(2, 0, -1.0)", "s.renorm(2, 0, 1.0)", "i.renorm(2, 0, 1.0)",
+        "z.narrow_copy(1, 1, 2)", "torch.narrow_copy(zd, 0, -2, 2)", "torch.slice_copy(zd, 1, 1, 4, 2)",
+        "torch.histogram(x, 4)", "torch.histogram(xd, 3, range=(-1.0, 1.0))", "torch.histogram(x, torch.tensor([-2.0, 0.0, 0.5, 2.0]))",
+        "torch.histogram(xd, 4, weight=qd, density=True)", "x.histogram(2)", "torch.histogram(i, 2)",
+        "torch.gradient(x)", "torch.gradient(zd, spacing=0.5, dim=1)", "torch.gradient(sd)",
+        "x.hardshrink()", "xd.hardshrink(0.7)", "x.prelu(torch.tensor([0.25]))",
+    ])
     # views of the storage (not linear algebra, recorded here with the same machinery)
     c.many("strided", [
         "x.as_strided((2, 2), (1, 2), 1)", "xd.as_strided((3, 2), (1, 1))", "torch.as_strided(zd, (2, 3), (4, 1), 2)",

@@ -231,6 +231,8 @@ from .. import linalg_torch as _linalg_torch  # noqa: E402  (det, inverse, svd .
 _linalg_torch.register(FUNCTIONS, METHODS)
 from . import strided as _strided  # noqa: E402  (as_strided, resize_: views and resizes of the storage)
 _strided.register(FUNCTIONS, METHODS)
+from . import tensor_more as _tensor_more  # noqa: E402  (renorm, narrow_copy, histogram, gradient ...)
+_tensor_more.register(FUNCTIONS, METHODS)
 from .. import tensor_api as _tensor_api  # noqa: E402  (new_*, to/cpu/cuda, type, stride, data_ptr ...)
 _tensor_api.register(FUNCTIONS, METHODS, PROPERTIES)
 from . import inplace_variants as _inplace_variants  # noqa: E402
