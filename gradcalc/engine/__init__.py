@@ -46,7 +46,7 @@ nan = _math.nan
 newaxis = None
 from . import accelerator, backends, cuda  # noqa: E402,F401
 from .serialization import load, save  # noqa: E402,F401
-from . import linalg  # noqa: E402,F401
+from . import linalg, special  # noqa: E402,F401
 from .tensor_api import (  # noqa: E402,F401
     compile, get_default_device, get_device, is_complex, is_conj, is_inference, is_neg, is_same_size, is_signed,
     positive, resolve_conj, resolve_neg, set_default_device)

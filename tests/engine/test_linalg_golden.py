@@ -35,6 +35,9 @@ GRAPH_DIFFERS = {
     "torch.triangular_solve(zd, md, upper=False, transpose=True)", "torch.frobenius_norm(zd, (0, 1))",
     "torch.slice_copy(zd, 1, 1, 4, 2)",  # torch: SliceBackward0_copy; here a slice, cloned
     "torch.gradient(x)", "torch.gradient(zd, spacing=0.5, dim=1)", "torch.gradient(sd)",  # torch divides twice
+    # torch.special's compositions (torch has one fused kernel for each)
+    "torch.special.ndtr(xd)", "torch.special.ndtri(prd)", "torch.special.log_ndtr(xd * 5)",
+    "torch.special.xlog1py(xd, posd)", "torch.special.entr(prd)", "torch.special.erfcx(xd)", "torch.special.i0e(xd)",
     # the torch-level nn spellings are torch.nn.functional's compositions (torch calls one fused ATen op)
     "torch.cosine_embedding_loss(x, y, torch.tensor([1.0, -1.0]))",
     "torch.cosine_embedding_loss(xd, yd, torch.tensor([1.0, -1.0], dtype=torch.float64), 0.2, 0)",

@@ -142,6 +142,16 @@ def build_cases():
         "torch.gradient(x)", "torch.gradient(zd, spacing=0.5, dim=1)", "torch.gradient(sd)",
         "x.hardshrink()", "xd.hardshrink(0.7)", "x.prelu(torch.tensor([0.25]))",
     ])
+    c.many("special", [
+        "torch.special.expit(x)", "torch.special.gammaln(posd)", "torch.special.psi(pos)", "torch.special.digamma(posd)",
+        "torch.special.multigammaln(posd + 2, 2)", "torch.special.softmax(xd, 1)", "torch.special.log_softmax(x, 0)",
+        "torch.special.logsumexp(xd, 1)", "torch.special.xlogy(posd, prd)", "torch.special.sinc(xd)",
+        "torch.special.i0(xd)", "torch.special.exp2(x)", "torch.special.erfinv(ud)", "torch.special.logit(prd)",
+        "torch.special.polygamma(1, posd)", "torch.special.expm1(xd)", "torch.special.log1p(posd)",
+        "torch.special.erf(xd)", "torch.special.erfc(xd)",
+        "torch.special.ndtr(xd)", "torch.special.ndtri(prd)", "torch.special.log_ndtr(xd * 5)",
+        "torch.special.xlog1py(xd, posd)", "torch.special.entr(prd)", "torch.special.erfcx(xd)", "torch.special.i0e(xd)",
+    ])
     # views of the storage (not linear algebra, recorded here with the same machinery)
     c.many("strided", [
         "x.as_strided((2, 2), (1, 2), 1)", "xd.as_strided((3, 2), (1, 1))", "torch.as_strided(zd, (2, 3), (4, 1), 2)",

@@ -1,0 +1,148 @@
+"""``torch.special``: the special functions under torch.special's names.
+
+Most are the torch-level ops under another name (``expit`` is ``sigmoid``, ``gammaln`` is
+``lgamma``, ``psi`` is ``digamma`` ...), so their values and ``grad_fn`` names are those ops';
+a few are compositions of them, as torch composes them (``ndtr``, ``ndtri``, ``log_ndtr``,
+``xlog1py``, ``entr``, ``erfcx``, ``i0e``). Left out: the Bessel functions beyond i0, the
+orthogonal polynomials, ``zeta``, ``gammainc``/``gammaincc``, ``airy_ai`` (docs/api_coverage.md).
+"""
+
+import math as _math
+
+__all__ = ["digamma", "psi", "erf", "erfc", "erfinv", "exp2", "expit", "expm1", "gammaln", "i0", "log1p",
+           "log_softmax", "logit", "logsumexp", "multigammaln", "polygamma", "round", "sinc", "softmax", "xlogy",
+           "ndtr", "ndtri", "log_ndtr", "xlog1py", "entr", "erfcx", "i0e"]
+
+
+def _t():
+    import gradcalc.engine as torch
+    return torch
+
+
+def digamma(input, *, out=None):
+    return _t().digamma(input)
+
+
+psi = digamma
+
+
+def erf(input, *, out=None):
+    return _t().erf(input)
+
+
+def erfc(input, *, out=None):
+    return _t().erfc(input)
+
+
+def erfinv(input, *, out=None):
+    return _t().erfinv(input)
+
+
+def exp2(input, *, out=None):
+    return _t().exp2(input)
+
+
+def expit(input, *, out=None):
+    """The logistic sigmoid 1 / (1 + e^-x)."""
+    return _t().sigmoid(input)
+
+
+def expm1(input, *, out=None):
+    return _t().expm1(input)
+
+
+def gammaln(input, *, out=None):
+    """log |Γ(x)|."""
+    return _t().lgamma(input)
+
+
+def i0(input, *, out=None):
+    return _t().i0(input)
+
+
+def log1p(input, *, out=None):
+    return _t().log1p(input)
+
+
+def log_softmax(input, dim, *, dtype=None):
+    return _t().log_softmax(input, dim, dtype=dtype)
+
+
+def softmax(input, dim, *, dtype=None):
+    return _t().softmax(input, dim, dtype=dtype)
+
+
+def logit(input, eps=None, *, out=None):
+    return _t().logit(input, eps)
+
+
+def logsumexp(input, dim, keepdim=False, *, out=None):
+    return _t().logsumexp(input, dim, keepdim)
+
+
+def multigammaln(input, p, *, out=None):
+    """The multivariate log-gamma function of dimension p."""
+    return _t().mvlgamma(input, p)
+
+
+def polygamma(n, input, *, out=None):
+    return _t().polygamma(n, input)
+
+
+def round(input, *, decimals=0, out=None):
+    return _t().round(input, decimals=decimals)
+
+
+def sinc(input, *, out=None):
+    return _t().sinc(input)
+
+
+def xlogy(input, other, *, out=None):
+    return _t().xlogy(input, other)
+
+
+def ndtr(input, *, out=None):
+    """The standard normal CDF Φ(x) = (1 + erf(x/√2)) / 2."""
+    return (1 + _t().erf(input * _math.sqrt(0.5))) * 0.5
+
+
+def ndtri(input, *, out=None):
+    """The inverse of the standard normal CDF: √2 · erfinv(2p − 1)."""
+    return _t().erfinv(2 * input - 1) * _math.sqrt(2.0)
+
+
+def log_ndtr(input, *, out=None):
+    """log Φ(x), through erfc for negative x (no underflow to log 0 in the left tail)."""
+    t = _t()
+    left = t.log(t.erfc(-input * _math.sqrt(0.5)) * 0.5)
+    right = t.log1p(-t.erfc(input * _math.sqrt(0.5)) * 0.5)
+    return t.where(input < 0, left, right)
+
+
+def xlog1py(input, other, *, out=None):
+    """x · log1p(y), and 0 where x is 0 (unless y is nan)."""
+    t = _t()
+    if not isinstance(input, t.Tensor):
+        input = t.tensor(input, dtype=other.dtype)
+    r = input * t.log1p(other)
+    return t.where((input == 0) & ~t.isnan(other), t.zeros_like(r), r)
+
+
+def entr(input, *, out=None):
+    """−x log x for x > 0, 0 at 0, −inf for x < 0."""
+    t = _t()
+    r = -input * t.log(input)
+    r = t.where(input == 0, t.zeros_like(r), r)
+    return t.where(input < 0, t.full_like(r, -_math.inf), r)
+
+
+def erfcx(input, *, out=None):
+    """The scaled complementary error function e^(x²) · erfc(x)."""
+    t = _t()
+    return t.exp(input * input) * t.erfc(input)
+
+
+def i0e(input, *, out=None):
+    """The exponentially scaled Bessel function e^(−|x|) · I₀(x)."""
+    t = _t()
+    return t.exp(-input.abs()) * t.i0(input)
