@@ -45,7 +45,21 @@ inf = _math.inf
 nan = _math.nan
 newaxis = None
 from . import accelerator, backends, cuda  # noqa: E402,F401
-from .serialization import load, save  # noqa: E402,F401
+
+
+def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_serialization=True,
+         _disable_byteorder_record=False):
+    """Save ``obj`` to ``f`` (a path or a binary file object) in torch's checkpoint format."""
+    from .serialization import save as _save  # (zipfile and the pickle machinery only when used)
+    return _save(obj, f, pickle_module, pickle_protocol, _use_new_zipfile_serialization)
+
+
+def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None, **pickle_load_args):
+    """Load what ``torch.save`` wrote (here or in PyTorch) from ``f``; nothing in the file is run."""
+    from .serialization import load as _load
+    return _load(f, map_location, pickle_module, weights_only=weights_only, mmap=mmap, **pickle_load_args)
+
+
 from . import linalg, special  # noqa: E402,F401
 from .tensor_api import (  # noqa: E402,F401
     compile, get_default_device, get_device, is_complex, is_conj, is_inference, is_neg, is_same_size, is_signed,
