@@ -7,7 +7,6 @@ itself composes (``matrix_power`` from matmuls, ``matrix_norm`` from ``vector_no
 """
 
 import math as _math
-import warnings as _warnings
 
 import numpy as _np
 
@@ -219,7 +218,6 @@ def cross(input, other, *, dim=-1, out=None):
         raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got {a.shape[dim]} and "
                            f"{b.shape[dim]}")
     if a.dtype != b.dtype:
-        from .ops.support import as_tensor  # noqa: F401
         from . import dtypes as _dt
         common = _dt.promote_types(input.dtype, other.dtype)
         input, other = input.to(common), other.to(common)
@@ -540,6 +538,3 @@ class LinalgSolveTriangularBackward0(_d.Node):
 
 _d_solve_triangular = LinalgSolveTriangularBackward0
 
-
-def _deprecated(message):
-    _warnings.warn(message, UserWarning, stacklevel=3)

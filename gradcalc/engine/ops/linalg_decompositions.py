@@ -328,11 +328,6 @@ class LinalgEighBackward0(Node):
         return V @ inner @ V.mT
 
 
-class _EigvalshNode(LinalgEighBackward0):
-    """eigvalsh: only the eigenvalues are returned (torch records LinalgEighBackward0)."""
-    __slots__ = ()
-
-
 # -- SVD --------------------------------------------------------------------------------------
 
 class LinalgSvdBackward0(Node):
