@@ -20,6 +20,9 @@ SPECS = DATA["inputs"]
 KNOWN = {
     "torch.linalg.cond(md, 'fro')": "torch fills its saved inverse in place (masked_fill_), so its own backward "
                                     "fails; gradcalc's gives the gradient",
+    "torch.index_reduce(zd, 0, torch.tensor([0, 0]), torch.zeros(2, 4, dtype=torch.float64), 'prod')":
+        "a zero factor: gradcalc takes the product of the other factors as a constant, so its second derivative "
+        "there is not recorded (first-order gradients match torch)",
     "torch.narrow_copy(zd, 0, -2, 2)": "torch's narrow_copy backward fails for a negative start (a size mismatch); "
                                        "gradcalc gives the gradient",
     "torch.as_strided_scatter(xd, yd[0, :2], (2,), (2,))": "torch's as_strided_scatter backward fails torch's own "

@@ -141,6 +141,13 @@ def build_cases():
         "torch.histogram(xd, 4, weight=qd, density=True)", "x.histogram(2)", "torch.histogram(i, 2)",
         "torch.gradient(x)", "torch.gradient(zd, spacing=0.5, dim=1)", "torch.gradient(sd)",
         "x.hardshrink()", "xd.hardshrink(0.7)", "x.prelu(torch.tensor([0.25]))",
+        "zd.index_reduce(0, torch.tensor([0, 2, 0, 1]), nd, 'prod')",
+        "zd.index_reduce(1, torch.tensor([3, 3]), xd.mT.contiguous()[:, :2] if False else zd[:, :2], 'mean')",
+        "zd.index_reduce(0, torch.tensor([2, 2]), zd[:2], 'amax', include_self=False)",
+        "z.index_reduce(0, torch.tensor([1, 1, 0]), z, 'amin')",
+        "(zd * 1).index_reduce_(0, torch.tensor([0, 2, 0, 1]), nd, 'mean', include_self=False)",
+        "zd.index_reduce(0, torch.tensor([0]), zd[:1], 'sum')", "zd.index_reduce(0, torch.tensor([5]), zd[:1], 'prod')",
+        "torch.index_reduce(zd, 0, torch.tensor([0, 0]), torch.zeros(2, 4, dtype=torch.float64), 'prod')",
     ])
     c.many("special", [
         "torch.special.expit(x)", "torch.special.gammaln(posd)", "torch.special.psi(pos)", "torch.special.digamma(posd)",

@@ -165,8 +165,127 @@ def prelu(self, weight):
     return F.prelu(self, weight)
 
 
+
+
+# -- index_reduce -------------------------------------------------------------------------------
+
+_REDUCE_AT = {"prod": np.multiply, "mean": np.add, "amax": np.maximum, "amin": np.minimum}
+_IDENTITY = {"prod": 1.0, "mean": 0.0, "amax": -np.inf, "amin": np.inf}
+
+
+class IndexReduceBackward0(Node):
+    __slots__ = ("dim", "reduce", "include", "idx", "indexed", "n_src")
+    explain = ("grad_self = grad where self takes part in the reduction (shared among ties for amax/amin, "
+               "divided by the count for mean, times the other factors for prod);  grad_source = the same, gathered")
+    saves_output = True
+    checks = (check(lambda x, s: x.index_reduce(0, _IDX, s, "mean"), (4, 2), (3, 2)),
+              check(lambda x, s: x.index_reduce(0, _IDX, s, "amax", include_self=False), (4, 2), (3, 2),
+                    label="amax"),
+              check(lambda x, s: x.index_reduce(0, _IDX, s, "prod"), (4, 2), (3, 2), low=0.5, high=2.0,
+                    second_order=False, label="prod"))
+
+    def forward(ctx, a, src, dim, idx, reduce, include_self):
+        x = np.moveaxis(a._data, dim, 0)
+        s = np.moveaxis(src._data, dim, 0)
+        out = x.copy()
+        n = np.bincount(idx, minlength=x.shape[0]) if idx.size else np.zeros(x.shape[0], np.int64)
+        indexed = n > 0
+        if not include_self:
+            out[indexed] = _IDENTITY[reduce]
+        _REDUCE_AT[reduce].at(out, idx, s)
+        if reduce == "mean":
+            cnt = n + (1 if include_self else 0)
+            out[indexed] = out[indexed] / cnt[indexed].reshape((-1,) + (1,) * (out.ndim - 1))
+            if x.dtype.kind in "iu":
+                out = out.astype(x.dtype)
+        ctx.dim, ctx.reduce, ctx.include, ctx.idx, ctx.indexed, ctx.n_src = dim, reduce, include_self, idx, indexed, n
+        ctx.save_for_backward(a, src)
+        return np.moveaxis(out.astype(x.dtype), 0, dim)
+
+    def backward(ctx, grad):
+        a, src = ctx.saved_tensors
+        dim, reduce, inc, idx = ctx.dim, ctx.reduce, ctx.include, ctx.idx
+        R = ctx.result
+        nd = a.dim()
+        shape = [1] * nd
+        shape[dim] = -1
+
+        def along(v, dtype=None):  # a per-position constant, broadcast along dim
+            return Tensor._wrap(np.asarray(v, dtype=dtype or grad._data.dtype).reshape(shape))
+
+        it = Tensor._wrap(idx)
+        indexed = along(ctx.indexed, bool)
+        if reduce == "mean":
+            cnt = along(np.maximum(ctx.n_src + (1 if inc else 0), 1))
+            g_self = grad / cnt if inc else grad.masked_fill(indexed, 0)
+            from .unary import where
+            g_self = where(indexed, g_self, grad)
+            return g_self, (grad / cnt).index_select(dim, it)
+        if reduce in ("amax", "amin"):
+            eq_src = (src == R.index_select(dim, it))
+            eq_self = (a == R) if inc else a.new_zeros(a.shape).bool()
+            counts = eq_self.to(grad.dtype).index_add(dim, it, eq_src.to(grad.dtype))
+            counts = counts.masked_fill(counts == 0, 1)  # positions no source reaches (no 0/0 in double backward)
+            from .unary import where
+            g_self = where(indexed, grad * eq_self / counts, grad)
+            g_src = (grad / counts).index_select(dim, it) * eq_src
+            return g_self, g_src
+        # prod: self's factor is the product of the sources; a source's, the product of all the others
+        P = src.new_ones(a.shape).index_reduce(dim, it, src, "prod")
+        from .unary import where
+        g_self = where(indexed, grad * P if inc else grad * 0, grad)
+        total = (R if inc else P).index_select(dim, it)
+        s = src._data
+        safe = np.where(s == 0, 1, s)
+        others = total / Tensor._wrap(safe)
+        if (s == 0).any():  # a zero factor: the product of the others, counted directly
+            others_np = others._data.copy()
+            xs = np.moveaxis(a._data, dim, 0)
+            ss = np.moveaxis(s, dim, 0)
+            on = np.moveaxis(others_np, dim, 0)
+            for k in np.argwhere(ss == 0):
+                i, rest = k[0], tuple(k[1:])
+                same = np.flatnonzero(idx == idx[i])
+                prod = np.prod([ss[(j,) + rest] for j in same if j != i])
+                if inc:
+                    prod = prod * xs[(idx[i],) + rest]
+                on[(i,) + rest] = prod
+            others = Tensor._wrap(np.moveaxis(on, 0, dim).astype(grad._data.dtype))
+        return g_self, grad.index_select(dim, it) * others
+
+
+_IDX = Tensor._wrap(np.array([0, 2, 0], dtype=np.int64))
+
+
+def index_reduce(input, dim, index, source, reduce, *, include_self=True):
+    """``input`` with the rows of ``source`` reduced (prod, mean, amax, amin) into the positions ``index``
+    names along ``dim``."""
+    if reduce not in _REDUCE_AT:
+        raise RuntimeError(f"index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got {reduce}.")
+    nd = max(input._data.ndim, 1)
+    if not -nd <= dim < nd:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-nd}, {nd - 1}], but got {dim})")
+    d = dim % nd
+    idx = index._data.reshape(-1).astype(np.int64)
+    if index._data.ndim > 1:
+        raise IndexError("index_reduce_(): Index is supposed to be a vector")
+    xs, ss = list(input._data.shape), list(source._data.shape)
+    if len(xs) != len(ss) or xs[:d] + xs[d + 1:] != ss[:d] + ss[d + 1:]:
+        raise RuntimeError("source tensor shape must match self tensor shape, excluding the specified dimension. "
+                           f"Got self.shape = {xs} source.shape = {ss}")
+    if source._data.shape[d] != idx.size:
+        raise RuntimeError("index_reduce_(): Number of indices (" + str(idx.size) + ") should be equal to "
+                           f"source.size(dim) ({source._data.shape[d]})")
+    if idx.size and (idx.min() < -input._data.shape[d] or idx.max() >= input._data.shape[d]):
+        raise IndexError("index out of range in self")
+    idx = idx % input._data.shape[d] if idx.size else idx
+    return IndexReduceBackward0.apply(input, source, dim=d, idx=idx, reduce=reduce, include_self=include_self)
+
+
 def register(functions, methods):
-    for name in ("renorm", "narrow_copy", "slice_copy", "histogram", "gradient"):
+    for name in ("renorm", "narrow_copy", "slice_copy", "histogram", "gradient", "index_reduce"):
         functions[name] = globals()[name]
-    for name in ("renorm", "narrow_copy", "histogram", "hardshrink", "prelu"):
+    for name in ("renorm", "narrow_copy", "histogram", "hardshrink", "prelu", "index_reduce"):
         methods[name] = globals()[name]
+    from .inplace import make_inplace
+    methods["index_reduce_"] = make_inplace("index_reduce_", index_reduce)  # (renorm_ comes from inplace_variants)
