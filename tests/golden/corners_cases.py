@@ -694,6 +694,46 @@ _FUZZ2.update({
         print([(t.requires_grad, t.grad_fn.name() if t.grad_fn else None) for t in (a, b, c, d)])
         result = (a.detach(), b, c.detach(), d)
     """,
+    "pow-tensor-exponent-is-c-pow": """
+        x = torch.tensor([-float('inf'), -0.0, float('inf'), 4.0])
+        result = (x ** torch.tensor(0.5, dtype=torch.float64), x ** torch.tensor([0.5]), x ** 0.5,
+                  torch.tensor(-float('inf')) ** torch.tensor(0.5), x[:, None] ** torch.tensor([[0.5, 2.0]]))
+    """,
+    "inplace-recorded-float-into-int": """
+        v = torch.tensor([[0, -1, 0, -3], [2, 2, 3, -1]])
+        v.narrow(0, 0, 1).remainder_(torch.tensor([1.0, -1.34, -0.62, 0.5], dtype=torch.float64, requires_grad=True))
+    """,
+    "inplace-recorded-float-into-int-pow": """
+        torch.tensor([2]).pow_(torch.tensor([2.38], requires_grad=True))
+    """,
+})
+for _i, _code in enumerate(["torch.zeros(0)[..., 0]", "v = torch.zeros(0); v[..., 0] = 0.0", "v = torch.zeros(2, 0); v[1, 0] = 0.0",
+                            "v = torch.zeros(3); v[..., -5] = 0.0", "torch.zeros(3)[None, 5]", "torch.zeros(0)[[0, 0]]",
+                            "torch.zeros(2, 0)[:, [0, 0]]", "v = torch.zeros(0); v[[0, 0]] = 1.",
+                            "torch.zeros(0, dtype=torch.int64).index_add_(0, torch.tensor([0]), torch.zeros(0, dtype=torch.int64))",
+                            "torch.zeros(2).index_add_(0, torch.tensor([0, 1]), torch.ones(3))",
+                            "torch.zeros(2).index_add(0, torch.tensor([5]), torch.ones(1))",
+                            "torch.zeros(2, 2).index_add_(0, torch.tensor([0]), torch.ones(1, 3))",
+                            "torch.zeros(2).index_add(0, torch.tensor([0]), torch.ones(()))",
+                            "v = torch.tensor([[True], [False]]); v[..., 0] = v.triu(0)",
+                            "torch.ones(4, 1, dtype=torch.bool).expand(4)",
+                            "v = torch.zeros(3, 1); v[torch.tensor([False, False, False])] = torch.zeros(3, requires_grad=True)",
+                            "v = torch.zeros(3, 1, requires_grad=True).clone(); v[torch.tensor([False, False, False])] = torch.zeros(3)",
+                            "torch.nn.functional.binary_cross_entropy(torch.tensor([float('nan'), 0.5]), torch.tensor([1.0, 0.0]))",
+                            "v = torch.tensor([[0.74, 1.0], [0.25, 0.5]])[0]; v.requires_grad_(); v.tanh_()"]):
+    _FUZZ2[f"message-{_i}"] = f"""
+        {_code}
+    """
+_FUZZ2.update({
+    "setitem-value-leading-ones-recorded": """
+        v = torch.zeros(2, 3, requires_grad=True).clone()
+        w = torch.ones(1, 1, 3, requires_grad=True)
+        v[torch.tensor([0, 1])] = w
+        v[0] = torch.ones(1, 3, requires_grad=True)
+        v[:, 1] = torch.ones(1, 1, 2, requires_grad=True) * 2
+        v.sum().backward()
+        result = (v, w.grad)
+    """,
 })
 for _id, _code in _FUZZ2.items():
     case(f"fuzz2/{_id}", _code)

@@ -221,9 +221,15 @@ class PowBackward1(Node):
             neg = np.where(A == 1, 1, np.where(A == -1, np.where(B % 2 == 0, 1, -1), 0)).astype(A.dtype)
             return np.where(B >= 0, pos, neg)
         try:
+            if np.shape(B) != np.shape(A) or not np.ndim(B):
+                # numpy's power by a 0-d exponent, or one repeated along its inner loop, takes sqrt/square
+                # shortcuts (sqrt(-inf) = nan, sqrt(-0.0) = -0.0); torch's tensor ** tensor is C's pow
+                shape = np.broadcast_shapes(np.shape(A), np.shape(B))
+                full = np.array(np.broadcast_to(B, shape)).reshape(-1)
+                return np.power(np.broadcast_to(A, shape).reshape(-1), full).reshape(shape)
             return np.power(A, B)
         except ValueError:
-            raise broadcast_error(A.shape, B.shape) from None
+            raise broadcast_error(np.shape(A), np.shape(B)) from None
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors

@@ -98,7 +98,10 @@ class IndexBackward0(Node):
         try:
             return a._data[key]
         except IndexError as e:
-            raise IndexError(str(e).replace("axis", "dimension")) from None
+            text = str(e).replace("axis", "dimension")
+            if text.endswith(" with size 0"):  # torch's index kernel names neither on an empty dim
+                text = "index is out of bounds for dimension with size 0"
+            raise IndexError(text) from None
 
     def backward(ctx, grad):
         return IndexPutBackward0.apply(None, grad, key=ctx.key, shape=ctx.in_shape, accumulate=True)
@@ -301,6 +304,17 @@ def _normalise_key(t, key):
     return parts
 
 
+def _key_position(key, t, j):
+    """The position in the user's ``key`` of part ``j`` of the normalised key (torch names an
+    out-of-range integer index by it: ``x[..., 5]`` on a 1-d tensor is "dimension 1")."""
+    keys = key if isinstance(key, tuple) else (key,)
+    for e, k in enumerate(keys):
+        if k is Ellipsis:
+            n = len(_normalise_key(t, key)) - (len(keys) - 1)  # the dims the ellipsis stands for
+            return j if j < e else (e if j < e + n else j - n + 1)
+    return j
+
+
 def getitem(t, key):
     """``t[key]``: ints select, slices slice, None adds a dim, tensors/lists index (advanced)."""
     parts = _normalise_key(t, key)
@@ -310,7 +324,7 @@ def getitem(t, key):
     out = t
     dim = 0
     advanced = []  # (position in the result before advanced indexing, index)
-    for k in parts:
+    for j, k in enumerate(parts):
         if k is None:
             out = out.unsqueeze(dim)
             dim += 1
@@ -323,7 +337,8 @@ def getitem(t, key):
             k = k.__index__()
             size = out._data.shape[dim]
             if not -size <= k < size:
-                raise IndexError(f"index {k} is out of bounds for dimension {dim} with size {size}")
+                raise IndexError(f"index {k} is out of bounds for dimension {_key_position(key, t, j)} with size "
+                                 f"{size}")
             out = SelectBackward0.apply(out, dim=dim, index=k + size if k < 0 else k)
         elif isinstance(k, slice):
             if bare_slice or not _whole(k, out._data.shape[dim]):

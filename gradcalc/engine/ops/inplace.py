@@ -100,8 +100,9 @@ def check_writable(t, overlap_ok=False):
     ex = t._extra
     if STATE.grad_enabled and (t._requires_grad or ex is not None and view_base_requires_grad(t)):
         if t._grad_fn is None:
-            # a view made before its base was made to require grad has no history of its own
-            raise RuntimeError(VIEW_OF_LEAF_MSG if not t._requires_grad else LEAF_MSG)
+            # a view of a leaf that requires grad itself (made before, or made to require grad after)
+            view = ex.get("view") if ex else None
+            raise RuntimeError(VIEW_OF_LEAF_MSG if view is not None and view[0]._grad_fn is None else LEAF_MSG)
         if ex:
             view = ex.get("view")
             if view is not None and view[0]._grad_fn is None and view[0]._requires_grad:
@@ -192,7 +193,8 @@ def inplace(t, compute, *args, overlap_ok=False, names=None, **kw):
     if r._data.shape != t._data.shape:
         raise RuntimeError(f"output with shape {list(t._data.shape)} doesn't match the broadcast shape "
                            f"{list(r._data.shape)}")
-    if r._data.dtype != t._data.dtype and _category(r._data.dtype) <= _category(t._data.dtype):
+    if r._data.dtype != t._data.dtype:
+        check_write(t, r._data, names)  # a float result is not written into an integer tensor
         r = _cast_output(r, t._data.dtype)
     _rebind(t, r, names)
     return t
@@ -375,6 +377,14 @@ def _memory_region(b, v):
     return idx
 
 
+def _strip_ones(shape, ndim):
+    """``shape`` without the leading 1s beyond ``ndim`` dims (torch drops them from a written value)."""
+    shape = tuple(shape)
+    while len(shape) > ndim and shape[0] == 1:
+        shape = shape[1:]
+    return shape
+
+
 class CopySlices(Node):
     __slots__ = ("region", "src_shape", "overlap")
     cpp_name = True
@@ -391,7 +401,7 @@ class CopySlices(Node):
         ctx.overlap = overlap
         out = base._data.copy()
         flat = out.reshape(-1)
-        flat[region] = np.broadcast_to(src._data, region.shape)
+        flat[region] = np.broadcast_to(src._data.reshape(_strip_ones(src._data.shape, region.ndim)), region.shape)
         return out
 
     def backward(ctx, grad):
@@ -408,7 +418,10 @@ class CopySlices(Node):
             g_src = grad.reshape(-1)[region]
             if g_src._data.shape != ctx.src_shape:
                 from ..backward import sum_to
-                g_src = sum_to(g_src, ctx.src_shape)
+                inner = _strip_ones(ctx.src_shape, g_src._data.ndim)
+                g_src = sum_to(g_src, inner)
+                if inner != ctx.src_shape:
+                    g_src = g_src.reshape(ctx.src_shape)
         return g_base, g_src
 
 
@@ -597,8 +610,12 @@ def setitem(t, key, value):
     region = _key_region(t, key)
     if not isinstance(value, Tensor):
         value = as_tensor(value, dtype=t.dtype)
+    vshape = value._data.shape
+    while vshape and vshape[0] == 1:  # torch drops a value's leading 1s first
+        vshape = vshape[1:]
     try:
-        np.broadcast_shapes(value._data.shape, region.shape)
+        if np.broadcast_shapes(vshape, region.shape) != region.shape:
+            raise ValueError
     except ValueError:
         raise RuntimeError(f"shape mismatch: value tensor of shape {list(value._data.shape)} cannot be broadcast "
                            f"to indexing result of shape {list(region.shape)}") from None

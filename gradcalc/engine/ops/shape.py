@@ -504,7 +504,9 @@ def expand(input, *sizes):
     sizes = shape_arg(sizes)
     shape = input._data.shape
     if len(sizes) < len(shape):
-        raise RuntimeError(f"expand(torch.{_type_name(input)}{{{list(shape)}}}, size={list(sizes)}): the number of "
+        # torch names the tensor's type by its legacy name, which bool tensors lack
+        name = "CPUBoolType" if input._data.dtype.kind == "b" else f"torch.{_type_name(input)}"
+        raise RuntimeError(f"expand({name}{{{list(shape)}}}, size={list(sizes)}): the number of "
                            f"sizes provided ({len(sizes)}) must be greater or equal to the number of dimensions "
                            f"in the tensor ({len(shape)})")
     lead = len(sizes) - len(shape)

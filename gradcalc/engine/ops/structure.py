@@ -352,6 +352,21 @@ def index_add(input, dim, index, source, *, alpha=1):
         from ..dtypes import SCALAR_NAMES
         raise RuntimeError(f"index_add_(): self ({SCALAR_NAMES[input.dtype.name]}) and source "
                            f"({SCALAR_NAMES[source.dtype.name]}) must have the same scalar type")
+    if isinstance(source, Tensor):
+        d = wrap_dim(dim, input._data.ndim)
+        src, shape = source._data.shape, input._data.shape
+        n = 1 if not src else src[d] if d < len(src) else None
+        if n is not None and index._data.size != n:
+            raise RuntimeError(f"index_add_(): Number of indices ({index._data.size}) should be equal to "
+                               f"source.size(dim): ({n}), for dim: {d}")
+        if len(src) != len(shape) or any(a != b for i, (a, b) in enumerate(zip(src, shape)) if i != d):
+            raise RuntimeError(f"source tensor shape must match self tensor shape, excluding the specified "
+                               f"dimension. Got self.shape = {list(shape)} source.shape = {list(src)}")
+        if len(shape) <= 1:
+            idx = index._data.reshape(-1)
+            size = shape[0] if shape else 1
+            if ((idx < 0) | (idx >= size)).any():
+                raise IndexError("index out of range in self")
     return IndexAddBackward0.apply(input, source, dim=wrap_dim(dim, input._data.ndim), index=index, alpha=alpha)
 
 
