@@ -734,6 +734,19 @@ _FUZZ2.update({
         v.sum().backward()
         result = (v, w.grad)
     """,
+    "norm-inf-empty": """
+        x = torch.tensor([[]], requires_grad=True)
+        print(x.norm(p=float('inf'), dim=0), x.norm(p=-float('inf'), dim=0))
+        for code in ("x.norm(p=float('inf'), dim=-1)", "x.norm(p=float('inf'))", "x.norm(p=-float('inf'), dim=(1, 0))"):
+            try:
+                eval(code)
+            except RuntimeError as e:
+                print(e)
+    """,
+    "pow-bool-number-base": """
+        print(2 ** torch.tensor([False, True]), torch.tensor([False, True]) ** True)
+        True ** torch.tensor([False, True])
+    """,
 })
 for _id, _code in _FUZZ2.items():
     case(f"fuzz2/{_id}", _code)

@@ -252,6 +252,8 @@ class PowBackward2(Node):
 
     def forward(ctx, exponent, base):
         ctx.base = base
+        if isinstance(base, bool) and exponent._data.dtype.kind == "b":
+            raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         if base == 0:
             ctx.save_for_backward(exponent)
         A, E = binary_arrays(exponent, base)

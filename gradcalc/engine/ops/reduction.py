@@ -412,6 +412,17 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
                            f"{SCALAR_NAMES[input.dtype.name]}")
     dims = None if dim is None else dims_arg(dim, input._data.ndim)
+    if p in (float("inf"), -float("inf")) and not input._data.size:
+        # a max or min over nothing: torch refuses (its text lacks a space before "because")
+        what = "inf" if p > 0 else "-inf"
+        if dims is None:
+            raise RuntimeError(f"linalg.vector_norm cannot compute the {what} norm on an empty tensor because the "
+                               f"operation does not have an identity")
+        for d_user in (dim if isinstance(dim, (tuple, list)) else (dim,)):
+            if input._data.ndim and input._data.shape[d_user % input._data.ndim] == 0:
+                raise RuntimeError(f"linalg.vector_norm cannot compute the {what} norm on the dimension "
+                                   f"{d_user}because this dimension is empty and the operation does not have an "
+                                   f"identity")
     if dtype is not None:
         input = input.to(dtype)
     return LinalgVectorNormBackward0.apply(input, ord=float(p) if p not in (1, 2) else p, dims=dims, keepdim=keepdim)
