@@ -747,6 +747,28 @@ _FUZZ2.update({
         print(2 ** torch.tensor([False, True]), torch.tensor([False, True]) ** True)
         True ** torch.tensor([False, True])
     """,
+    "retain-grad-follows-regenerated-view": """
+        x = torch.tensor([[2.08], [-2.18], [2.3]], requires_grad=True)
+        v = x.reshape(-1, 1)
+        v.retain_grad()
+        with torch.no_grad():
+            v.copy_(x)
+        torch.autograd.grad(v.sum(), [x])
+        b = x * 1
+        r = b[1:]
+        r.retain_grad()
+        b[:1].mul_(2)
+        (r * 3).sum().backward()
+        result = (v.grad, r.grad, x.grad)
+    """,
+    "mean-int-dtype-before-dim": """
+        torch.tensor(-3).mean(dim=1, keepdim=True)
+    """,
+    "mm-bool-empty": """
+        result = [torch.ones(a, dtype=torch.bool) @ torch.ones(b, dtype=torch.bool)
+                  for a, b in (((3, 0), (0, 3)), ((0, 2), (2, 3)), ((2, 2), (2, 0)))]
+        torch.ones(1, 1, dtype=torch.bool) @ torch.ones(1, 1, dtype=torch.bool)
+    """,
 })
 for _id, _code in _FUZZ2.items():
     case(f"fuzz2/{_id}", _code)

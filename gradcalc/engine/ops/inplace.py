@@ -310,10 +310,13 @@ def regenerate_view(t, base, chain, region=None):
         reread = AsStridedBackward0.apply(base, region=region, chain=chain)
     finally:
         STATE.grad_enabled = prev
+    old_fn, old_nr = t._grad_fn, t._output_nr
     t._grad_fn = reread._grad_fn
     t._output_nr = 0
     t._requires_grad = True
     t._extra["view"] = (base, chain, t._vc[0])
+    if old_fn is not None and t.retains_grad:  # as torch moves it to the regenerated grad_fn
+        _move_retain_grad(t, old_fn, old_nr)
 
 
 def _move_retain_grad(t, old_fn, old_nr):

@@ -39,7 +39,7 @@ class MmBackward0(Node):
                                f"{B.shape[0]}x{B.shape[1]})")
         if A.dtype != B.dtype:
             _same_dtype(a, b, "mm")
-        if A.dtype.kind == "b":
+        if A.dtype.kind == "b" and A.size and B.size:  # no kernel runs when a factor is empty
             raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")
         if ctx is not NULL_CTX:  # grad_self needs mat2, grad_mat2 needs self
             ctx.save_for_backward(a if ctx.should_compute(1) else None, b if ctx.should_compute(0) else None)

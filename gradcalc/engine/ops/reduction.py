@@ -367,6 +367,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
         if keepdim:
             return MeanBackward1.apply(input, dims=tuple(range(input._data.ndim)), keepdim=True, dtype=dtype)
         return MeanBackward0.apply(input, dtype=dtype)
+    _check_mean_dtype(input, dtype)  # torch looks at the dtype before the dims
     dims = dims_arg(dim, input._data.ndim)
     return MeanBackward1.apply(input, dims=dims, keepdim=keepdim, dtype=dtype)
 
