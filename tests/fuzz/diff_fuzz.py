@@ -18,6 +18,11 @@ requires_grad, is_leaf, grad_fn name, .grad; a statement that raises is describe
 the exception's type and first line (the program stops there). The first difference
 is the program's mismatch; mismatches are grouped by (statement kind, op, what
 differed) and the shortest program of each group is written to --out.
+
+One kind of difference is the fuzzer's artefact, not the engine's, and is counted
+apart: ``after-float32-drift`` (torch's float32 kernels and numpy's round some values
+differently in the last bit; a later float64 value or comparison made from such a
+value can differ; see ``compare``).
 """
 
 import argparse
