@@ -9,7 +9,7 @@ import pytest
 import gradcalc.engine as torch
 from gradcalc.engine.node import OPS
 from gradcalc.engine.ops import FUNCTIONS, METHODS
-from gradcalc.engine.ops.table import ROWS
+from gradcalc.engine.ops.table import ROWS, row_of
 
 EXPORTED = [r for r in ROWS if r.names]
 
@@ -18,6 +18,12 @@ def test_every_row_node_is_in_the_op_table_with_torchs_kind_of_name():
     for r in ROWS:
         assert r.node in OPS
         assert "Backward" in r.node.__name__
+        assert row_of(r.node) is r
+
+
+def test_a_hand_written_op_has_no_row():
+    x = torch.tensor([1.0], requires_grad=True)
+    assert row_of((x * 2).grad_fn) is None
 
 
 @pytest.mark.parametrize("r", EXPORTED, ids=[r.names[0] for r in EXPORTED])
@@ -50,6 +56,7 @@ def test_jvp_agrees_with_finite_differences(r):
     ts = [rng.standard_normal(shape) for _ in range(n_in)]
     prim = [torch.tensor(x, dtype=torch.float64, requires_grad=True) for x in xs]
     out = r.function(*prim)
+    assert row_of(out.grad_fn) is r
     tangent = r.jvp(out.grad_fn, *[torch.tensor(t) for t in ts])
     eps = 1e-6
     plus = r.function(*[torch.tensor(x + eps * t) for x, t in zip(xs, ts)]).numpy()

@@ -28,7 +28,7 @@ from ..node import Node
 from .inplace_variants import TENSOR_INPLACE
 from .support import binary_apply, floating, operand, zeros_grad
 
-__all__ = ["row", "binary_row", "Row", "ROWS", "DERIVED", "ZERO"]
+__all__ = ["row", "binary_row", "row_of", "Row", "ROWS", "DERIVED", "ZERO"]
 
 #: Every declared row, in declaration order (``ops/__init__.py`` exports them).
 ROWS = []
@@ -235,8 +235,17 @@ def _declare(names, node_name, inputs, grads, forward, promote, params, function
         name, case = inplace_node
         r.inplace_node = type(name, (cls,), {"__slots__": (), "__module__": module, "__qualname__": name,
                                              "checks": (case,), "forward": cls.forward})
+    cls._row = r
+    if r.inplace_node is not None:
+        r.inplace_node._row = r
     ROWS.append(r)
     return r
+
+
+def row_of(node):
+    """The row a node (or node class) was generated from, or None for a hand-written op:
+    ``row_of(y.grad_fn).jvp(y.grad_fn, *tangents)`` is the forward-mode rule at that node."""
+    return getattr(node if isinstance(node, type) else type(node), "_row", None)
 
 
 def _unary_forward(fn, promote, has_params):
