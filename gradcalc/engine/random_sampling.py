@@ -83,6 +83,9 @@ def _fill(t, vals, node, *params):
         inplace(t, lambda a, *ps: node.apply(a, *ps, values=vals), *params)
     else:
         write(t, vals)
+        fw = getattr(t, "_fw", None)
+        if fw is not None:  # a dual tensor overwritten by draws: its tangent is zero (torch's self_t.zero_())
+            t._fw = fw.new_zeros(fw.shape)
 
 
 def _in_walk_order(t, arr):

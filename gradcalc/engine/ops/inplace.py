@@ -13,6 +13,7 @@ with torch's "modified by an inplace operation" error instead of a wrong answer.
 import numpy as np
 
 from .. import dtypes as _dt
+from .. import node as _node
 from .. import upcalls
 from ..grad_mode import STATE
 from ..journal import touch, touch_hooks
@@ -178,6 +179,7 @@ def inplace(t, compute, *args, overlap_ok=False, names=None, **kw):
             check_write(t, r._data, names)
         _check_overlaps(t, args, overlap_ok, recording, compute)
         write(t, r._data, names)
+        _carry_tangent(t, r)
         return t
     _check_overlaps(t, args, overlap_ok, recording, compute)
     if t._extra is not None:
@@ -197,6 +199,7 @@ def inplace(t, compute, *args, overlap_ok=False, names=None, **kw):
         check_write(t, r._data, names)  # a float result is not written into an integer tensor
         r = _cast_output(r, t._data.dtype)
     _rebind(t, r, names)
+    _carry_tangent(t, r)
     return t
 
 
@@ -262,7 +265,27 @@ def _snapshot(t):
     s._vc = None
     s._accum = t._accum
     s._extra = None
+    fw = getattr(t, "_fw", None)
+    if fw is not None:  # inside a dual level the op's tangent rule reads self's tangent
+        s._fw = fw
     return s
+
+
+def _carry_tangent(t, r):
+    """Inside a forward-AD dual level, the written tensor's tangent becomes the result's (torch's
+    in-place ops update the tangent with the value): none when the op gave none (a random draw)."""
+    if _node.TANGENT_HOOK[0] is None:
+        return
+    fw = getattr(r, "_fw", None)
+    if fw is not None:
+        _fwd().set_tangent(t, fw)
+    elif getattr(t, "_fw", None) is not None:
+        t._fw = None
+
+
+def _fwd():
+    from ..autograd import forward_jvp  # forward mode sits above the op table
+    return forward_jvp
 
 
 def _rebind(t, r, names=None):
