@@ -74,12 +74,22 @@ class Session:
             for ex, _ in code:
                 self._atomic(ex, frame)
 
-    def compiled(self, source, filename="<input>"):
+    def compiled(self, source, filename="<input>", atomic=True):
         """A function running ``source`` (parsed and compiled once, values not echoed), each
-        statement atomic: for running the same code many times (%timeit)."""
+        statement atomic: for running the same code many times (%timeit). ``atomic=False``
+        when the caller already runs inside a statement's transaction (a magic): a failure
+        then undoes the whole statement, and each run does not copy again what it changes
+        (a statement like ``n.append(1)`` copies ``n`` for its undo: once per run would make
+        a timing loop quadratic)."""
         with _Running(self):
             code = self._compile(source, filename, parse, lambda node, text: compile_module(
                 node, self._rt, filename, text, echo=False))
+
+        if not atomic:
+            def run_inline():
+                for ex, _ in code:
+                    ex(self._frame)
+            return run_inline
 
         def run_compiled():
             with _Running(self):

@@ -34,7 +34,7 @@ def timeit(ctx, args: str) -> None:
 
     if not args.strip():
         raise ctx.error("UsageError", "usage: %timeit STATEMENT")
-    body = ctx.session.compiled(args, filename="<timeit>")
+    body = ctx.session.compiled(args, filename="<timeit>", atomic=False)  # %timeit is one statement
 
     def timed(number):
         start = time.perf_counter()
