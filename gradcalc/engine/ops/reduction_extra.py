@@ -22,6 +22,14 @@ from .support import dims_arg, expand_reduced, wrap_dim
 
 # -- fused products ----------------------------------------------------------------------------
 
+
+def _beta_self_plus(s, prod, beta):
+    """The add-and-multiply ops' ``beta * self + prod`` (prod already scaled by alpha): with
+    ``beta == 0`` self is ignored, nan and inf included, as torch's."""
+    if beta == 0:
+        return np.broadcast_to(prod, np.broadcast_shapes(s._data.shape, prod.shape)).astype(prod.dtype)
+    return np.asarray(beta * s._data + prod).astype(np.result_type(s._data, prod), copy=False)
+
 class AddmvBackward0(Node):
     __slots__ = ("beta", "alpha")
     explain = "grad_self = beta · grad;  grad_mat = alpha · grad ⊗ vec;  grad_vec = alpha · matᵀ grad"
@@ -32,9 +40,7 @@ class AddmvBackward0(Node):
         ctx.beta, ctx.alpha = beta, alpha
         ctx.save_for_backward(mat, vec)
         prod = alpha * (mat._data @ vec._data)
-        if beta == 0:
-            return np.broadcast_to(prod, np.broadcast_shapes(s._data.shape, prod.shape)).astype(prod.dtype)
-        return np.asarray(beta * s._data + prod).astype(np.result_type(s._data, prod), copy=False)
+        return _beta_self_plus(s, prod, beta)
 
     def backward(ctx, grad):
         mat, vec = ctx.saved_tensors
@@ -53,9 +59,7 @@ class AddrBackward0(Node):
         ctx.beta, ctx.alpha = beta, alpha
         ctx.save_for_backward(v1, v2)
         prod = alpha * np.outer(v1._data, v2._data)
-        if beta == 0:
-            return np.broadcast_to(prod, np.broadcast_shapes(s._data.shape, prod.shape)).astype(prod.dtype)
-        return np.asarray(beta * s._data + prod).astype(np.result_type(s._data, prod), copy=False)
+        return _beta_self_plus(s, prod, beta)
 
     def backward(ctx, grad):
         v1, v2 = ctx.saved_tensors
@@ -74,9 +78,7 @@ class BaddbmmBackward0(Node):
         ctx.beta, ctx.alpha = beta, alpha
         ctx.save_for_backward(b1, b2)
         prod = alpha * np.matmul(b1._data, b2._data)
-        if beta == 0:
-            return np.broadcast_to(prod, np.broadcast_shapes(s._data.shape, prod.shape)).astype(prod.dtype)
-        return np.asarray(beta * s._data + prod).astype(np.result_type(s._data, prod), copy=False)
+        return _beta_self_plus(s, prod, beta)
 
     def backward(ctx, grad):
         b1, b2 = ctx.saved_tensors
@@ -96,9 +98,7 @@ class AddbmmBackward0(Node):
         ctx.batch = b1._data.shape[0]
         ctx.save_for_backward(b1, b2)
         prod = alpha * np.matmul(b1._data, b2._data).sum(0)
-        if beta == 0:
-            return np.broadcast_to(prod, np.broadcast_shapes(s._data.shape, prod.shape)).astype(prod.dtype)
-        return np.asarray(beta * s._data + prod).astype(np.result_type(s._data, prod), copy=False)
+        return _beta_self_plus(s, prod, beta)
 
     def backward(ctx, grad):
         b1, b2 = ctx.saved_tensors
