@@ -99,22 +99,11 @@ class LayerNorm(Module):
         self.normalized_shape = tuple(normalized_shape)
         self.eps = eps
         self.elementwise_affine = elementwise_affine
-        if self.elementwise_affine:
-            self.weight = Parameter(empty(self.normalized_shape, **kw))
-            if bias:
-                self.bias = Parameter(empty(self.normalized_shape, **kw))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine_parameters(self, self.elementwise_affine, self.normalized_shape, bias, kw)
         self.reset_parameters()
 
     def reset_parameters(self):
-        if self.elementwise_affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _reset_affine(self)
 
     def forward(self, input):
         return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
@@ -136,22 +125,11 @@ class GroupNorm(Module):
         self.num_channels = num_channels
         self.eps = eps
         self.affine = affine
-        if self.affine:
-            self.weight = Parameter(empty(num_channels, **kw))
-            if bias:
-                self.bias = Parameter(empty(num_channels, **kw))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine_parameters(self, self.affine, (num_channels,), bias, kw)
         self.reset_parameters()
 
     def reset_parameters(self):
-        if self.affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _reset_affine(self)
 
     def forward(self, input):
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
@@ -159,3 +137,25 @@ class GroupNorm(Module):
     def extra_repr(self):
         return ("{num_groups}, {num_channels}, eps={eps}, affine={affine}, "
                 "bias={use_bias}".format(**self.__dict__, use_bias=self.bias is not None))
+
+
+def _affine_parameters(module, affine, shape, bias, kw):
+    """LayerNorm's and GroupNorm's scale and shift, registered in torch's order (weight, then
+    bias; None when switched off, so that state_dict and repr list them as torch's)."""
+    if affine:
+        module.weight = Parameter(empty(shape, **kw))
+        if bias:
+            module.bias = Parameter(empty(shape, **kw))
+        else:
+            module.register_parameter("bias", None)
+    else:
+        module.register_parameter("weight", None)
+        module.register_parameter("bias", None)
+
+
+def _reset_affine(module):
+    """Scale one, shift zero (torch's init for both)."""
+    if module.weight is not None:
+        init.ones_(module.weight)
+        if module.bias is not None:
+            init.zeros_(module.bias)
