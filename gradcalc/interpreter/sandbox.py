@@ -650,16 +650,6 @@ def _private_reader(name):
 _accessors = {}  # (type, name) -> accessor
 
 
-def forget_type(tp):
-    """Drop what was decided about reading attributes of ``tp`` and its subclasses: a module
-    registered rules for it (an optimizer's ``state`` is a defaultdict read before the program
-    imports collections)."""
-    for key in [k for k in _type_names if issubclass(k, tp)]:
-        del _type_names[key]
-    for key in [k for k in _accessors if issubclass(k[0], tp)]:
-        del _accessors[key]
-
-
 def attr_reader(name):
     """A function ``obj -> obj.name`` that applies the sandbox's rules (one per attribute node)."""
     if name.startswith("_"):

@@ -79,9 +79,6 @@ _TYPES = {}
 
 def register_type(tp, names, mutating=(), items=False):
     _TYPES[tp] = (frozenset(names), frozenset(mutating), items)
-    from ..sandbox import forget_type
-
-    forget_type(tp)  # what the sandbox decided for tp before the module was imported no longer holds
 
 
 # Python modules whose types have rules here, and the language's module whose builder registers
