@@ -1,10 +1,12 @@
-"""``gradcalc --grad EXPR NAME=VALUE... [--vjp V] [--hessian] [--json]``: the differentiator.
+"""``gradcalc --grad EXPR NAME=VALUE... [--vjp V | --forward [--tangent V] | --hvp V] [--hessian] [--json]``:
+the differentiator.
 
 Binds each NAME to a float64 tensor that requires grad (``NAME=VALUE:float32`` picks
 the dtype), evaluates EXPR in a Session (the language and its sandbox, exactly as
 in a script), and prints the value and the derivatives: the gradient of a scalar,
 the Jacobian of anything else (or the vector-Jacobian product with ``--vjp V``),
-and with ``--hessian`` the second derivatives of a scalar.
+and with ``--hessian`` the second derivatives of a scalar. ``--forward``, ``--tangent V``
+and ``--hvp V`` compute by forward-mode AD (differentiate_forward).
 
 Exit status: 0 done (an unused NAME is only a warning: its gradient is zeros);
 1 EXPR fails, a VALUE is malformed, a NAME is given twice, the derivative cannot be
@@ -78,6 +80,8 @@ def main(args, stdout=None, stderr=None, session_factory=None, user_error=None) 
     # print() inside EXPR goes to stderr: stdout carries only the result (one JSON object with --json)
     session = session_factory(out=output.err_stream.write, display=None, magic=None,
                               max_elements=ga.max_elements, max_memory=ga.max_memory, timeout=ga.timeout)
+    if ga.forward or ga.hvp:
+        return _forward(ga, inputs, session, output, user_error)
     for name, t in inputs.items():
         session.set(name, t)
     from .differentiate_kinks import RelusAtZero
@@ -97,8 +101,7 @@ def main(args, stdout=None, stderr=None, session_factory=None, user_error=None) 
 
 def _finish(ga, inputs, value, vjp, output, relus_at_zero=()) -> int:
     from .differentiate_compute import as_value_tensor, differentiate
-    from .differentiate_kinks import kink_warnings, non_finite_warnings
-    from .differentiate_output import json_text, plain_table, rich_table, rows
+    from .differentiate_kinks import kink_warnings
 
     try:
         value = as_value_tensor(value)
@@ -110,6 +113,67 @@ def _finish(ga, inputs, value, vjp, output, relus_at_zero=()) -> int:
     except _ENGINE_ERRORS as e:
         output.error(Message(f"{type(e).__name__}: {e}"))
         return 1
+    return _report(ga, inputs, result, vjp, output, kinks)
+
+
+def _forward(ga, inputs, session, output, user_error) -> int:
+    """``--forward`` / ``--tangent`` / ``--hvp``: EXPR evaluated on dual tensors (differentiate_forward)."""
+    from . import differentiate_forward as fw
+    from .differentiate_kinks import RelusAtZero, kink_warnings
+
+    option = "--hvp" if ga.hvp else "--tangent"
+    try:
+        words = []
+        for name, text in (ga.hvp or ga.tangent):
+            try:
+                words.append((name, parse_literal(text)))
+            except ValueError as e:
+                raise fw.TangentError(f"{option}: malformed value: {e}") from None
+        tangents = fw.tangents_for(option, words, inputs)
+    except fw.TangentError as e:
+        output.error(Message(f"{PROG}: {e}"))
+        return 1
+    last = []
+
+    def evaluate(bindings):
+        for name, t in bindings.items():
+            session.set(name, t)
+        value = session.eval(ga.expr, filename="<--grad>")
+        last[:] = [value]
+        return value
+
+    relus = RelusAtZero()
+    try:
+        with relus:
+            if ga.hvp:
+                result = fw.hvp(evaluate, inputs, tangents)
+            elif ga.tangent:
+                result = fw.jvp(evaluate, inputs, tangents)
+            elif ga.hessian:
+                result = fw.hessian(evaluate, inputs)
+            else:
+                result = fw.jacobian(evaluate, inputs)
+        kinks = kink_warnings(last[0], relus.nodes) if last else []
+    except user_error as err:
+        output.error(err)
+        missing = _missing_name(err, inputs)
+        if missing:
+            output.error(Message(f"{PROG}: {missing} has no value: add {missing}=VALUE to the command line"))
+        return 1
+    except _ENGINE_ERRORS as e:
+        output.error(Message(f"{type(e).__name__}: {e}"))
+        return 1
+    finally:
+        for name, t in inputs.items():  # the session holds no dual tensor past the dual level
+            session.set(name, t)
+    return _report(ga, inputs, result, None, output, kinks)
+
+
+def _report(ga, inputs, result, vjp, output, kinks) -> int:
+    """Warnings, then the table or the JSON object."""
+    from .differentiate_kinks import non_finite_warnings
+    from .differentiate_output import json_text, plain_table, rich_table, rows
+
     warnings = [f"the expression does not depend on {name}: its gradient is zero" for name in result.unused]
     warnings += kinks + non_finite_warnings(result)
     for w in warnings:
@@ -125,14 +189,16 @@ def _finish(ga, inputs, value, vjp, output, relus_at_zero=()) -> int:
     else:
         from gradcalc.engine.printing_options import get_printoptions, set_printoptions
 
+        # (a title saying how, when it is not the default reverse mode)
+        title = ga.expr if result.mode == "reverse" else f"{ga.expr}   ({result.mode} mode)"
         before = get_printoptions()
         if ga.precision is not None:
             set_printoptions(precision=ga.precision)
         try:
             if output.color:
-                output.print(rich_table(ga.expr, rows(ga.expr, result, value_array)))
+                output.print(rich_table(title, rows(ga.expr, result, value_array)))
             else:
-                output.write(plain_table(ga.expr, rows(ga.expr, result, value_array)))
+                output.write(plain_table(title, rows(ga.expr, result, value_array)))
         finally:
             set_printoptions(**before)
     return 0

@@ -1,4 +1,5 @@
-"""The command line of ``gradcalc --grad EXPR NAME=VALUE... [--vjp V] [--hessian] [--json]``.
+"""The command line of ``gradcalc --grad EXPR NAME=VALUE... [--vjp V | --forward [--tangent V] | --hvp V]
+[--hessian] [--json]``.
 
 Parsed by hand rather than with argparse: EXPR may start with ``-`` (``'-x**2'``),
 and each NAME=VALUE must be checked on its own terms. Two kinds of failure:
@@ -39,7 +40,8 @@ class HelpRequested(Exception):
 
 
 HELP = """\
-usage: gradcalc --grad EXPR NAME=VALUE... [--vjp V] [--hessian] [--json] [--precision N]
+usage: gradcalc --grad EXPR NAME=VALUE... [--vjp V | --forward [--tangent V] | --hvp V] [--hessian]
+                       [--json] [--precision N]
 
 The value of EXPR and of its derivatives with respect to each NAME, at the point the
 NAME=VALUEs give (numbers, not a formula).
@@ -50,6 +52,13 @@ NAME=VALUEs give (numbers, not a formula).
                 NAME=VALUE:float32 picks another floating dtype
   --vjp V       the vector-Jacobian product vᵀJ instead of the full Jacobian (V shaped like EXPR)
   --hessian     second derivatives too (EXPR with a single value)
+  --forward     forward mode: the Jacobian column by column, one pass per input element
+                (cheaper than reverse mode when the inputs have fewer elements than EXPR);
+                with --hessian, the Hessian column by column (forward over reverse)
+  --tangent V   forward mode: the Jacobian-vector product J·v in one pass (V shaped like NAME;
+                with several names, --tangent NAME=V for each that moves, the others stay)
+  --hvp V       the gradient and the Hessian-vector product H·v of a single-valued EXPR,
+                forward over reverse (V as for --tangent)
   --json        one JSON object: value, gradients as nested lists, shapes, dtypes (full precision)
   --precision N digits after the point in the table (default 4, as torch prints)
 
@@ -65,6 +74,9 @@ class GradArgs:
         self.expr = None
         self.bindings = []       # [(name, value text, dtype)] in command-line order
         self.vjp = None          # the V of --vjp, as typed
+        self.forward = False     # forward mode (--forward, or implied by --tangent)
+        self.tangent = []        # [(name or None, V as typed)] of each --tangent
+        self.hvp = []            # [(name or None, V as typed)] of each --hvp
         self.hessian = False
         self.json = False
         self.no_color = False
@@ -78,6 +90,9 @@ class GradArgs:
 _OPTIONS = {
     "--vjp": ("vjp", True),
     "--hessian": ("hessian", False),
+    "--forward": ("forward", False),
+    "--tangent": ("tangent", True),
+    "--hvp": ("hvp", True),
     "--json": ("json", False),
     "--no-color": ("no_color", False),
     "--max-elements": ("max_elements", True),
@@ -86,7 +101,11 @@ _OPTIONS = {
     "--precision": ("precision", True),
 }
 
-USAGE = "usage: gradcalc --grad EXPR NAME=VALUE... [--vjp V] [--hessian] [--json] [--precision N]"
+USAGE = ("usage: gradcalc --grad EXPR NAME=VALUE... [--vjp V | --forward [--tangent V] | --hvp V] [--hessian] "
+         "[--json] [--precision N]")
+
+# options given once per name (NAME=V), or once with one NAME
+_PER_NAME = ("tangent", "hvp")
 
 
 def parse_args(argv) -> GradArgs:
@@ -119,7 +138,10 @@ def parse_args(argv) -> GradArgs:
                     i += 1
                 else:
                     raise UsageError(f"{option} needs a value")
-                setattr(args, attr, _option_value(option, value))
+                if attr in _PER_NAME:
+                    getattr(args, attr).append(_per_name(option, value))
+                else:
+                    setattr(args, attr, _option_value(option, value))
             elif eq:
                 raise UsageError(f"{option} takes no value")
             else:
@@ -149,9 +171,31 @@ def parse_args(argv) -> GradArgs:
         raise UsageError("expected an expression after --grad")
     if not args.bindings:
         raise UsageError("expected at least one NAME=VALUE after the expression")
-    if args.hessian and args.vjp is not None:
-        raise UsageError("--hessian and --vjp cannot be used together")
+    if args.tangent:
+        args.forward = True
+    _exclusive(args)
     return args
+
+
+def _exclusive(args):
+    """Options that ask for different products cannot be combined."""
+    given = [name for name, on in (("--hessian", args.hessian), ("--vjp", args.vjp is not None),
+                                   ("--tangent", bool(args.tangent)), ("--hvp", bool(args.hvp))) if on]
+    if len(given) > 1:
+        raise UsageError(f"{given[0]} and {given[1]} cannot be used together")
+    if args.forward and args.vjp is not None:
+        raise UsageError("--forward and --vjp cannot be used together: the vector-Jacobian product is reverse "
+                         "mode (forward mode's product is --tangent V)")
+    if args.forward and args.hvp:
+        raise UsageError("--forward and --hvp cannot be used together: --hvp is already forward over reverse")
+
+
+def _per_name(option, text):
+    """``(name, V)`` of ``--tangent NAME=V``, ``(None, V)`` of ``--tangent V``."""
+    name, eq, value = text.partition("=")
+    if eq and name.strip().isidentifier():
+        return name.strip(), value
+    return None, text
 
 
 _LEIBNIZ = re.compile(r"\s*d\s*/\s*d\s*([A-Za-z_]\w*)\b")

@@ -23,9 +23,13 @@ class Derivatives:
 
     def __init__(self, value, kind):
         self.value = value        # the expression's value (a Tensor, detached)
-        self.kind = kind          # "gradient" | "jacobian" | "vjp"
+        self.kind = kind          # "gradient" | "jacobian" | "vjp" | "jvp"
+        self.mode = "reverse"     # or "forward", "forward-over-reverse" (differentiate_forward)
         self.grads = {}           # name -> ndarray
         self.hessian = None       # {(name_a, name_b): ndarray} with --hessian
+        self.jvp = None           # the Jacobian-vector product J·t (ndarray) with --tangent
+        self.hvp = None           # name -> the Hessian-vector product's part (ndarray) with --hvp
+        self.tangents = None      # name -> the tangent / vector taken (ndarray) with --tangent, --hvp
         self.unused = []          # names the value does not depend on
 
 

@@ -32,8 +32,17 @@ def _label(kind, name):
 def rows(expr, result, value_array):
     """``[(label, shape, dtype, value text)]``: the value, then each derivative."""
     out = [("value",) + _cells(value_array)]
+    if result.jvp is not None:  # --tangent: the tangents taken, then J·t
+        for name, t in result.tangents.items():
+            out.append((f"tangent {name}",) + _cells(t))
+        out.append(("jvp",) + _cells(result.jvp))
     for name, g in result.grads.items():
         out.append((_label(result.kind, name),) + _cells(g))
+    if result.hvp is not None:  # --hvp: the vector taken, then H·v (its part for each name)
+        for name, t in result.tangents.items():
+            out.append((f"v {name}",) + _cells(t))
+        for name, h in result.hvp.items():
+            out.append((f"hvp d/d{name}",) + _cells(h))
     if result.hessian is not None:
         for (a, b), h in result.hessian.items():
             label = f"d²/d{a}²" if a == b else f"d²/d{a} d{b}"
@@ -106,9 +115,17 @@ def json_text(expr, inputs, result, value_array, vjp=None, warnings=()) -> str:
            "inputs": {n: _entry(t.detach().numpy()) for n, t in inputs.items()}}
     doc.update(_entry(value_array))
     doc["kind"] = result.kind
+    doc["mode"] = result.mode
     if vjp is not None:
         doc["vjp"] = _entry(vjp)
-    doc["gradients"] = {n: _entry(g) for n, g in result.grads.items()}
+    if result.tangents is not None:
+        doc["tangent" if result.jvp is not None else "v"] = {n: _entry(t) for n, t in result.tangents.items()}
+    if result.jvp is not None:
+        doc["jvp"] = _entry(result.jvp)
+    else:
+        doc["gradients"] = {n: _entry(g) for n, g in result.grads.items()}
+    if result.hvp is not None:
+        doc["hvp"] = {n: _entry(h) for n, h in result.hvp.items()}
     if result.hessian is not None:
         doc["hessian"] = {a: {b: _entry(h) for (a2, b), h in result.hessian.items() if a2 == a}
                           for a in result.grads}

@@ -2,7 +2,7 @@
 
     gradcalc FILE...          run scripts (``-`` is stdin)
     gradcalc -e CODE          run CODE, echoing the value of each expression statement
-    gradcalc --grad EXPR NAME=VALUE... [--json] [--vjp V] [--hessian]
+    gradcalc --grad EXPR NAME=VALUE... [--json] [--vjp V | --forward [--tangent V] | --hvp V] [--hessian]
     gradcalc                  the REPL when stdin is a terminal, else stdin as a script
 
 Exit status: 0 ok, 1 an error in the user's code, 2 a bad command line or a file
@@ -33,8 +33,8 @@ def build_parser():
                         help="run CODE and print the value of each expression statement (several -e "
                              "run one after the other)")
     parser.add_argument("--grad", metavar="EXPR", nargs=argparse.REMAINDER,
-                        help="differentiate EXPR: gradcalc --grad EXPR NAME=VALUE... [--json] [--vjp V] "
-                             "[--hessian]")
+                        help="differentiate EXPR: gradcalc --grad EXPR NAME=VALUE... [--json] [--vjp V | "
+                             "--forward [--tangent V] | --hvp V] [--hessian]")
     parser.add_argument("--max-elements", type=_positive_int, metavar="N",
                         help="largest number of elements a tensor may have (default 2**28)")
     parser.add_argument("--max-memory", type=_size, metavar="SIZE",

@@ -36,6 +36,9 @@ BATCH_HOOK = [None]
 # Set by torch.autograd.forward_ad inside a dual level: ``hook(cls, args, params)`` runs an op on
 # operands carrying tangents and gives its result the tangent (NotImplemented when none has one).
 TANGENT_HOOK = [None]
+# Set with it: ``hook(node, t)`` gives a saved output read back (``ctx.result``) the tangent its
+# output had, as torch's SavedVariable keeps the forward grad (forward over reverse through exp, tanh...).
+RESULT_TANGENT_HOOK = [None]
 
 # Every op class, in declaration order: the test suite generates gradchecks from it.
 OPS = []
@@ -302,6 +305,8 @@ class Node:
             raise RuntimeError(_modified_msg(t, vc[0], ver, output_of=self))
         t = Tensor._make(arr, self)
         t._vc = vc
+        if RESULT_TANGENT_HOOK[0] is not None:
+            RESULT_TANGENT_HOOK[0](self, t)
         return t
 
     def _release(self):

@@ -449,6 +449,11 @@ for name, code in [
         """),
         ("jvp/grad-of-jvp", "result = grad(lambda a: jvp(torch.sin, (a,), (y,))[1].sum())(x)"),
         ("jvp/jvp-of-grad", "result = jvp(grad(lambda a: (a ** 3).sum()), (x,), (y,))"),
+        # forward over reverse through rules reading the op's result (the saved output keeps its tangent)
+        ("jvp/jvp-of-grad-result-rules",
+         "result = jvp(grad(lambda a: (a.exp() * a.tanh() + a.sigmoid() + a.abs().sqrt()).sum()), (x,), (y,))"),
+        ("jvp/jvp-of-grad-softmax",
+         "result = jvp(grad(lambda a: (torch.softmax(a, 0) * y).sum() + torch.log_softmax(a, 0)[1]), (x,), (y,))"),
         ("jacfwd/sin", "result = jacfwd(torch.sin)(x)"),
         ("jacfwd/argnums-tuple", "result = jacfwd(lambda a, b: a * b ** 2, argnums=(0, 1))(x, y)"),
         ("jacfwd/tuple-output", "result = jacfwd(lambda a: (a.exp(), a.sum()))(x)"),
@@ -490,6 +495,14 @@ for name, code in [
             with fwAD.dual_level():
                 out = torch.nn.functional.softmax(lin(fwAD.make_dual(x, y)).relu(), 0)
                 result = fwAD.unpack_dual(out).tangent
+        """),
+        ("forward_ad/forward-over-reverse", """
+            xr = x.clone().requires_grad_()
+            with fwAD.dual_level():
+                d = fwAD.make_dual(xr, y)
+                out = (d.exp() + d.tanh() * d + d.sigmoid() + d.abs().sqrt() + d.reciprocal()).sum()
+                g, = torch.autograd.grad(out, xr, create_graph=True)
+                result = (g.detach(), fwAD.unpack_dual(g).tangent.detach())
         """),
         ("forward_ad/unpack-plain", """
             with fwAD.dual_level():

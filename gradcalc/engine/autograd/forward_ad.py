@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from .. import node as _node
 from ..tensor import Tensor
-from .forward_jvp import DUALS, push, set_tangent, tangent_of
+from .forward_jvp import DUALS, RESULT_TANGENTS, push, result_tangent, set_tangent, tangent_of
 
 __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual", "dual_level"]
 
@@ -23,6 +23,7 @@ def enter_dual_level():
         raise RuntimeError("Nested forward mode AD is not supported at the moment")
     _current_level[0] = 0
     _node.TANGENT_HOOK[0] = push
+    _node.RESULT_TANGENT_HOOK[0] = result_tangent
     return 0
 
 
@@ -41,9 +42,11 @@ def exit_dual_level(*, level=None):
             except AttributeError:
                 pass
     DUALS.clear()
+    RESULT_TANGENTS.clear()
     _current_level[0] = level - 1
     if _current_level[0] < 0:
         _node.TANGENT_HOOK[0] = None
+        _node.RESULT_TANGENT_HOOK[0] = None
 
 
 def make_dual(tensor, tangent, *, level=None):

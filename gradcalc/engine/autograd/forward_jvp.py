@@ -16,11 +16,20 @@ import weakref
 from ..grad_mode import enable_grad
 from ..tensor import Tensor
 
-__all__ = ["push", "tangent_of", "set_tangent", "DUALS"]
+__all__ = ["push", "tangent_of", "set_tangent", "result_tangent", "DUALS", "RESULT_TANGENTS"]
 
 # tensors holding a tangent at the current level, cleared on exit (by id with a weak reference:
 # tensors compare elementwise, so no WeakSet)
 DUALS = {}
+# node -> the tangent of the output it saved (ctx.result), cleared on exit
+RESULT_TANGENTS = weakref.WeakKeyDictionary()
+
+
+def result_tangent(node, t):
+    """``node.RESULT_TANGENT_HOOK``: a saved output read back carries its output's tangent."""
+    fw = RESULT_TANGENTS.get(node)
+    if fw is not None:
+        set_tangent(t, fw)
 
 
 def tangent_of(t):
@@ -50,6 +59,9 @@ def push(cls, args, params):
             dys = _jvp(cls, args, params, tangents, diff)
             for i, dy in zip(diff, dys):
                 set_tangent(outs[i], dy)
+            fn = outs[0]._grad_fn if cls.saves_output and type(out) is not tuple else None
+            if fn is not None and dys:
+                RESULT_TANGENTS[fn] = dys[0]
     finally:
         node.TANGENT_HOOK[0] = hook
     return out
