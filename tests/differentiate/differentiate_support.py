@@ -131,6 +131,13 @@ lo, hi = p.split(2)
 r = (lo * hi).sum()
 """
 
+# a forward-mode pass through ops whose forward rule is their own (tanh, sin) and one derived from the backward (mv)
+FORWARD = """\
+a = torch.tensor([1., 2.], requires_grad=True)
+W = torch.tensor([[0.5, -1.], [0.25, 0.1]], requires_grad=True)
+h = (W @ a).tanh().sin()
+"""
+
 # name -> (setup code, magic line). Expected output: expected/<name>.txt
 CASES = {
     "graph_tutorial": (TUTORIAL, "%graph out"),
@@ -148,6 +155,7 @@ CASES = {
     "explain_accumulate": (ACCUMULATE, "%explain q --accumulate"),
     "explain_large": (LARGE, "%explain m --dry"),
     "explain_multi_output": (MULTI, "%explain r --accumulate"),
+    "explain_forward": (FORWARD, "%explain h --forward --tangent {'a': [1., 0.]}"),
 }
 
 

@@ -38,7 +38,8 @@ MAGICS = {
     "save": ("gradcalc.cli.magics.npz:save", "save tensors (all, or the NAMEs) to a .npz file"),
     "load": ("gradcalc.cli.magics.npz:load", "load the tensors of a .npz file"),
     "graph": ("gradcalc.cli.magics.graph:run", "the autograd graph behind a tensor, as a tree"),
-    "explain": ("gradcalc.cli.magics.explain:run", "the backward pass of a tensor, step by step; an optimizer step"),
+    "explain": ("gradcalc.cli.magics.explain:run",
+                "the backward (or --forward) pass of a tensor, step by step; an optimizer step"),
 }
 
 # The usage line of each magic, for %help NAME and for argument errors.
@@ -52,7 +53,8 @@ USAGE = {
     "save": "%save FILE [NAME ...] [--force]",
     "load": "%load FILE",
     "graph": "%graph T [--depth N] [--dot FILE [--force]]",
-    "explain": "%explain T [--gradient V] [--accumulate]  |  %explain OPT.step()",
+    "explain": ("%explain T [--gradient V] [--accumulate]  |  %explain T --forward [--tangent V]  |  "
+                "%explain OPT.step()"),
 }
 
 
