@@ -169,6 +169,16 @@ class Output:
             self.stream.write(text + "\n")
         self.stream.flush()
 
+    def note(self, text: str) -> None:
+        """A line of gradcalc's own under a value (dim in a terminal), on the value's stream."""
+        if self.color:
+            from rich.text import Text
+
+            self.console.print(Text(text, style="dim"))
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
     def error(self, err) -> None:
         """Show a UserError (or anything with ``render()``) on the error stream."""
         self.stream.flush()

@@ -50,6 +50,12 @@ def main(args, session_factory=None, prompt_input=None, prompt_output=None, stdo
         if made:
             made[0].namespace["_"] = value  # the last echoed value, as in Python's REPL and IPython
         from gradcalc.engine.node import Node
+        from . import module_names
+        if module_names.is_module(value):
+            # Beyond torch: what the network amounts to, under torch's repr
+            line = module_names.summary(value)
+            if line:
+                output.note(line)
         if isinstance(value, Node) and made:
             # a grad_fn echoes as torch's repr, then the graph behind it, a few levels deep
             from gradcalc.cli.magics.graph import grad_fn_tree
@@ -64,8 +70,10 @@ def main(args, session_factory=None, prompt_input=None, prompt_output=None, stdo
                           max_memory=getattr(args, "max_memory", None),
                           warn=lambda text: output.warn(text.rstrip("\n")))  # engine warnings, in order
         made.append(session)
+        from . import module_names
         from .script import relax_gc
         relax_gc()
+        module_names.install()  # %graph names the module that made each node
         return session
 
     repl = Repl(LazySession(make_session), output, debug=bool(getattr(args, "debug", False)),

@@ -60,6 +60,8 @@ def _run(scripts, args, echo):
                       magic=_MagicHandler(output), max_elements=args.max_elements,
                       max_memory=getattr(args, "max_memory", None),
                       warn=(lambda text: None) if quiet else None)
+    from . import module_names
+    module_names.install()  # %graph names the module that made each node
     deadline = time.monotonic() + args.timeout if args.timeout else None
     try:
         for filename, data in scripts:

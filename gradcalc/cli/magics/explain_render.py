@@ -23,7 +23,7 @@ from gradcalc.engine.printing import get_printoptions, printoptions
 
 from ..styled import Styled
 from .bound_names import BoundNames
-from .graph_tree import DIM, LEAF_STYLE, META_STYLE, NAME_STYLE, NODE_STYLE, shape_dtype
+from .graph_tree import DIM, LEAF_STYLE, META_STYLE, MODULE_STYLE, NAME_STYLE, NODE_STYLE, shape_dtype
 
 # Past this many elements a value is summarised (torch's own threshold is 1000).
 VALUE_THRESHOLD = 100
@@ -65,6 +65,7 @@ class _Steps:
 def render_trace(trace, namespace=None, title=None) -> Styled:
     """The whole trace: a header, every step, then what each leaf's ``.grad`` is."""
     names = namespace if isinstance(namespace, BoundNames) else BoundNames(namespace)
+    names.show_graph(trace.root.grad_fn)
     steps = _Steps(trace)
     width = _label_width(trace, names)
     out = Styled()
@@ -153,6 +154,9 @@ def _node_step(out, number, step, names, steps, width):
     _title(out, number, node, names)
     out.add("  " + ", ".join(shape_dtype(shape, dtype) for shape, dtype in step.outputs),
             META_STYLE)
+    module = names.module_of(node)
+    if module:
+        out.add("  in ", DIM).add(module, MODULE_STYLE)
     for k, g in enumerate(step.incoming):
         label = "grad" if len(step.incoming) == 1 else f"grad {k}"
         _row(out, label, width, "None" if g is None else value_text(g))

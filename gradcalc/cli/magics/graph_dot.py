@@ -1,7 +1,8 @@
 """The graph behind a tensor in Graphviz DOT (``%graph T --dot FILE``).
 
 Drawn as torchviz draws it: edges point the way the forward pass ran (from an
-input's node to the node that used it), leaves light blue, the root green.
+input's node to the node that used it), leaves light blue, the root green. The nodes a
+module's call made are drawn inside a box labelled with the module (``net.fc1 (Linear)``).
 """
 
 from __future__ import annotations
@@ -31,10 +32,13 @@ def _label(node, names: BoundNames) -> str:
 def graph_dot(root_node, namespace=None, max_depth=None) -> str:
     """DOT text for the graph behind ``root_node`` (every node unless ``max_depth``)."""
     names = namespace if isinstance(namespace, BoundNames) else BoundNames(namespace)
+    names.show_graph(root_node)
     walk = walk_graph(root_node, max_depth=max_depth)
     ids = {}
     lines = ["digraph gradcalc {",
              '    node [shape=box, style=filled, fillcolor=white, fontname="monospace"];']
+    clusters = {}  # module label -> node lines, drawn as one box each
+    edges = []
     parents = []  # the node at each depth on the current path
     for e in walk.entries:
         del parents[e.depth:]
@@ -46,10 +50,21 @@ def graph_dot(root_node, namespace=None, max_depth=None) -> str:
                 attrs.append("fillcolor=lightblue")
             elif e.depth == 0:
                 attrs.append("fillcolor=darkolivegreen1")
-            lines.append(f"    {ids[node]} [{', '.join(attrs)}];")
+            line = f"{ids[node]} [{', '.join(attrs)}];"
+            module = names.module_of(node)
+            if module:
+                clusters.setdefault(module, []).append(line)
+            else:
+                lines.append("    " + line)
         if parents:
-            lines.append(f"    {ids[node]} -> {ids[parents[-1]]};")
+            edges.append(f"    {ids[node]} -> {ids[parents[-1]]};")
         parents.append(node)
+    for k, (module, members) in enumerate(clusters.items()):
+        lines.append(f"    subgraph cluster_{k} {{")
+        lines.append(f"        label={_quote(module)}; style=rounded;")
+        lines.extend("        " + line for line in members)
+        lines.append("    }")
+    lines.extend(edges)
     if walk.hidden_nodes:
         lines.append(f"    // {walk.hidden_nodes} nodes below depth {max_depth} left out")
     lines.append("}")

@@ -8,7 +8,8 @@
             └── AddBackward0 (y)  → [1] above
 
 Each node: its torch name, the variables bound to the tensor it made, that
-tensor's shape and dtype. A node reached by more than one edge gets a tag ``[k]``
+tensor's shape and dtype, and the module whose call made it (``in net.fc1 (Linear)``;
+a parameter's leaf is named ``net.fc1.weight``). A node reached by more than one edge gets a tag ``[k]``
 where it is first drawn; later it is only referred to. Depth and line limits keep
 huge graphs readable and end with a line saying what was left out.
 """
@@ -27,6 +28,7 @@ NODE_STYLE = "bold green"
 LEAF_STYLE = "bold yellow"
 NAME_STYLE = "bold cyan"
 META_STYLE = "blue"
+MODULE_STYLE = "magenta"
 DIM = "dim"
 
 
@@ -50,6 +52,9 @@ def node_label(node, names: BoundNames, output_nr=None) -> Styled:
             s.add(f"  output {output_nr}: " + shape_dtype(shape, dtype), META_STYLE)
         else:
             s.add("  " + ", ".join(shape_dtype(shape, dtype) for shape, dtype in outs), META_STYLE)
+    module = names.module_of(node)
+    if module:
+        s.add("  in ", DIM).add(module, MODULE_STYLE)
     return s
 
 
@@ -89,6 +94,7 @@ def graph_tree(root_node, namespace=None, max_depth=DEFAULT_DEPTH, max_lines=DEF
                summary=True) -> Styled:
     """The tree of the graph behind ``root_node``, as ``Styled`` lines."""
     names = namespace if isinstance(namespace, BoundNames) else BoundNames(namespace)
+    names.show_graph(root_node)
     walk = walk_graph(root_node, max_depth=max_depth, max_entries=max_lines)
     entries = walk.entries
     last = _last_flags(entries)

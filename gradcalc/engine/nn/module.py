@@ -15,7 +15,19 @@ from ..tensor import Tensor
 from .hooks import RemovableHandle
 from .parameter import Parameter
 
-__all__ = ["Module", "typename"]
+__all__ = ["Module", "typename", "set_call_observer"]
+
+#: Whoever watches module calls (the CLI's ``%graph`` names the module each graph node
+#: came from): an object with ``enter(module) -> token`` before ``forward`` and
+#: ``leave(module, token, result)`` after it. None, the default, costs one global read.
+_call_observer = None
+
+
+def set_call_observer(observer):
+    """Install (or with None remove) the module-call observer; returns the previous one."""
+    global _call_observer
+    previous, _call_observer = _call_observer, observer
+    return previous
 
 
 def typename(obj):
@@ -271,9 +283,18 @@ class Module:
 
     # -- calling ------------------------------------------------------------------------------
     def _call_impl(self, *args, **kwargs):
-        if not (self._forward_pre_hooks or self._forward_hooks or self._backward_hooks
-                or self._backward_pre_hooks):
+        if _call_observer is None and not (self._forward_pre_hooks or self._forward_hooks
+                                           or self._backward_hooks or self._backward_pre_hooks):
             return self.forward(*args, **kwargs)
+        observer = _call_observer
+        if observer is None:
+            return self._call_with_hooks(args, kwargs)
+        token = observer.enter(self)
+        result = self._call_with_hooks(args, kwargs)
+        observer.leave(self, token, result)
+        return result
+
+    def _call_with_hooks(self, args, kwargs):
         from .hooks import BackwardHook
         for hook_id, hook in list(self._forward_pre_hooks.items()):
             if hook_id in self._forward_pre_hooks_with_kwargs:
