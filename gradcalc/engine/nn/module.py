@@ -290,7 +290,10 @@ class Module:
         if observer is None:
             return self._call_with_hooks(args, kwargs)
         token = observer.enter(self)
-        result = self._call_with_hooks(args, kwargs)
+        if self._forward_pre_hooks or self._forward_hooks or self._backward_hooks or self._backward_pre_hooks:
+            result = self._call_with_hooks(args, kwargs)
+        else:
+            result = self.forward(*args, **kwargs)
         observer.leave(self, token, result)
         return result
 

@@ -2,10 +2,12 @@
 
 torch records no such thing; gradcalc's CLI asks for it so that a learner sees the
 network's layers in its graph. The recorder is a module-call observer (installed with
-``nn.module.set_call_observer``): per call it keeps, weakly keyed by each output's
-``grad_fn``, the module and the creation number (``Node._seq``) the call started at.
-Nothing is walked while the network runs; ``modules_of(root)`` does the walking when
-a graph is shown:
+``nn.module.set_call_observer``): per call it keeps a weak reference to each output's
+``grad_fn`` with the module and the creation number (``Node._seq``) the call started at,
+in a ring of the last ``KEEP`` calls (a plain weak reference and an append: a few hundred
+nanoseconds a call, where a WeakKeyDictionary's entry costs microseconds to make and
+to remove). Nothing is walked while the network runs; ``modules_of(root)`` does the
+walking when a graph is shown:
 
 * calls are taken in the order they finished, so an inner layer's call comes before
   the network's call that contains it;
@@ -18,6 +20,7 @@ Leaves are not tagged here: a parameter is named by where it is registered.
 """
 
 import weakref
+from collections import deque
 from itertools import count
 
 from .. import node as _node
@@ -25,6 +28,9 @@ from ..node import AccumulateGrad
 from ..tensor import Tensor
 
 __all__ = ["ModuleProvenance"]
+
+#: Module calls remembered: a graph shown after more calls than this loses its oldest names.
+KEEP = 8192
 
 
 def _grad_fns(value, out, depth=0):
@@ -49,7 +55,7 @@ class ModuleProvenance:
     __slots__ = ("_calls", "_finished")
 
     def __init__(self):
-        self._calls = weakref.WeakKeyDictionary()  # output node -> [(finish order, start, module ref, class name)]
+        self._calls = deque(maxlen=KEEP)  # (output node ref, (finish order, start, module ref, class name))
         self._finished = count()
 
     def enter(self, module):
@@ -57,22 +63,29 @@ class ModuleProvenance:
         return next(_node._seq_counter)
 
     def leave(self, module, start, result):
-        outs = _grad_fns(result, [])
-        if not outs:
-            return
+        if isinstance(result, Tensor):
+            fn = result.grad_fn
+            if fn is None:
+                return
+            outs = (fn,)
+        else:
+            outs = _grad_fns(result, [])
+            if not outs:
+                return
         # the class name too: a module made and called in one expression is gone when shown
         record = (next(self._finished), start, weakref.ref(module), type(module).__name__)
-        calls = self._calls
+        append = self._calls.append
         for fn in outs:
-            try:
-                calls.setdefault(fn, []).append(record)
-            except TypeError:  # a node type that cannot be weakly referenced: not named
-                pass
+            append((weakref.ref(fn), record))
 
     def modules_of(self, root):
         """``{node: (module or None if it is gone, its class name)}`` for the nodes behind
         ``root`` that a module call made."""
-        calls = self._calls
+        calls = {}
+        for ref, rec in list(self._calls):
+            n = ref()
+            if n is not None:
+                calls.setdefault(n, []).append(rec)
         records = []
         seen = {root}
         stack = [root]
