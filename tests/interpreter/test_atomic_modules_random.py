@@ -65,3 +65,40 @@ def test_draws_of_a_statement_that_succeeds_stay():
     r = Run()
     r("import torch\ntorch.manual_seed(0)\na = torch.randn(3)")
     assert r("print(torch.randn(3))") == "tensor([ 0.5684, -1.0845, -1.3986])\n"
+
+
+_OPT = _SETUP + "opt = torch.optim.SGD(lin.parameters(), lr=0.1)\n"
+
+
+@pytest.mark.parametrize("register", [
+    "opt.register_step_pre_hook(lambda o, a, k: seen.append('pre'))",
+    "opt.register_step_post_hook(lambda o, a, k: seen.append('post'))",
+    "torch.optim.optimizer.register_optimizer_step_pre_hook(lambda o, a, k: seen.append('gpre'))",
+    "torch.optim.optimizer.register_optimizer_step_post_hook(lambda o, a, k: seen.append('gpost'))",
+    "opt.register_state_dict_pre_hook(lambda o: seen.append('sd'))",
+    "opt.register_load_state_dict_post_hook(lambda o: seen.append('lsd'), prepend=True)",
+])
+def test_a_failing_statement_leaves_no_optimizer_hook_behind(register):
+    r = Run()
+    r(_OPT)
+    r.error(f"if True:\n    h = {register}\n    1/0")
+    r("lin(x).sum().backward()\nopt.step()\nopt.load_state_dict(opt.state_dict())")
+    assert r("print(seen)") == "[]\n"
+
+
+def test_a_failing_statement_undoes_an_optimizer_hook_handle_remove():
+    r = Run()
+    r(_OPT + "h = opt.register_step_pre_hook(lambda o, a, k: seen.append('pre'))")
+    r.error("if True:\n    h.remove()\n    1/0")
+    r("lin(x).sum().backward()\nopt.step()")
+    assert r("print(seen)") == "['pre']\n"
+    r("h.remove()\nopt.step()")
+    assert r("print(seen)") == "['pre']\n"
+
+
+def test_the_full_backward_hook_flag_goes_with_a_failed_registration():
+    r = Run()
+    r(_SETUP)
+    r.error("if True:\n    h = lin.register_full_backward_hook(lambda m, gi, go: None)\n    1/0")
+    lin = r.session.namespace["lin"]  # the flag is private (unreachable from the language): read from Python
+    assert lin.__dict__["_is_full_backward_hook"] is None

@@ -12,6 +12,7 @@ from collections import OrderedDict, namedtuple
 
 from ..grad_mode import no_grad
 from ..tensor import Tensor
+from ..journal import touch_container
 from .hooks import RemovableHandle
 from .parameter import Parameter
 
@@ -370,7 +371,9 @@ class Module:
         if self._is_full_backward_hook is False:
             raise RuntimeError("Cannot use both regular backward hooks and full backward hooks on a single "
                                "Module. Please use only one of them.")
-        self.__dict__["_is_full_backward_hook"] = True
+        if self._is_full_backward_hook is not True:
+            touch_container(self.__dict__)  # a failed statement forgets the flag with the hook
+            self.__dict__["_is_full_backward_hook"] = True
         handle = RemovableHandle(self._backward_hooks)
         self._backward_hooks[handle.id] = hook
         if prepend:

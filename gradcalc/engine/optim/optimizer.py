@@ -46,8 +46,19 @@ class _Handle(RemovableHandle):
         hooks = self._hooks
         for i, h in enumerate(hooks):
             if h is self._fn:
+                touch_container(hooks)  # a statement that fails after this puts the hook back
                 del hooks[i]
                 break
+
+
+def _register(hooks, hook, prepend=False):
+    """Put ``hook`` in one of the hook lists (the undo journal sees the list first)."""
+    touch_container(hooks)
+    if prepend:
+        hooks.insert(0, hook)
+    else:
+        hooks.append(hook)
+    return _Handle(hooks, hook)
 
 _global_pre_hooks = []
 _global_post_hooks = []
@@ -55,14 +66,12 @@ _global_post_hooks = []
 
 def register_optimizer_step_pre_hook(hook):
     """Call ``hook(optimizer, args, kwargs)`` before every optimizer's ``step``."""
-    _global_pre_hooks.append(hook)
-    return _Handle(_global_pre_hooks, hook)
+    return _register(_global_pre_hooks, hook)
 
 
 def register_optimizer_step_post_hook(hook):
     """Call ``hook(optimizer, args, kwargs)`` after every optimizer's ``step``."""
-    _global_post_hooks.append(hook)
-    return _Handle(_global_post_hooks, hook)
+    return _register(_global_post_hooks, hook)
 
 
 def typename(obj):
@@ -186,13 +195,11 @@ class Optimizer:
 
     def register_step_pre_hook(self, hook):
         """Call ``hook(optimizer, args, kwargs)`` before each ``step``; it may return new (args, kwargs)."""
-        self._optimizer_step_pre_hooks.append(hook)
-        return _Handle(self._optimizer_step_pre_hooks, hook)
+        return _register(self._optimizer_step_pre_hooks, hook)
 
     def register_step_post_hook(self, hook):
         """Call ``hook(optimizer, args, kwargs)`` after each ``step``."""
-        self._optimizer_step_post_hooks.append(hook)
-        return _Handle(self._optimizer_step_post_hooks, hook)
+        return _register(self._optimizer_step_post_hooks, hook)
 
     def register_state_dict_pre_hook(self, hook, prepend=False):
         """Call ``hook(optimizer)`` before ``state_dict()`` builds the dict."""
@@ -359,14 +366,6 @@ class Optimizer:
         if not param_set.isdisjoint(set(param_group["params"])):
             raise ValueError("some parameters appear in more than one parameter group")
         self.param_groups.append(param_group)
-
-
-def _register(hooks, hook, prepend):
-    if prepend:
-        hooks.insert(0, hook)
-    else:
-        hooks.append(hook)
-    return _Handle(hooks, hook)
 
 
 def _cast_state_value(param, value, param_id, param_groups, key):
