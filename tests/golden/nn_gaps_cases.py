@@ -151,3 +151,28 @@ case("ctc-error-float-lengths", CTC + "F.ctc_loss(lp, torch.tensor([[1, 2], [3, 
      "torch.tensor([2, 2, 1]))")
 case("ctc-error-reduction", CTC + "F.ctc_loss(lp, torch.tensor([[1, 2], [3, 3], [2, 0]]), [6, 4, 3], [2, 2, 1], "
      "reduction='avg')")
+
+# -- LSTM as torch's CPU kernel records it: one MkldnnRnnLayerBackward0 per layer and direction ---------------
+EDGES = ("def edges(t):\n"
+         "    fn = t.grad_fn\n"
+         "    return type(fn).__name__ + str([(type(f).__name__ if f is not None else None, i) "
+         "for f, i in fn.next_functions])\n")
+case("lstm-graph-two-layers-bidirectional", EDGES + "model = fill(nn.LSTM(3, 4, 2, bidirectional=True))\n"
+     "inputs = (inp(5, 2, 3),)\no, (h, c) = model(*inputs)\n"
+     "text = edges(o) + edges(o.grad_fn.next_functions[0][0]) + edges(h) + edges(c)\nout = (o, h, c)")
+case("lstm-graph-batch-first-hx", EDGES + "model = fill(nn.LSTM(3, 4, batch_first=True))\n"
+     "inputs = (inp(2, 5, 3), inp(1, 2, 4), inp(1, 2, 4))\no, (h, c) = model(inputs[0], (inputs[1], inputs[2]))\n"
+     "layer = o.grad_fn.next_functions[0][0]\n"
+     "text = edges(o) + edges(layer) + type(layer.next_functions[0][0].next_functions[0][0]).__name__\nout = (o, h, c)")
+case("lstm-graph-no-bias-unbatched", EDGES + "model = fill(nn.LSTM(3, 4, bias=False))\n"
+     "inputs = (inp(5, 3),)\no, (h, c) = model(*inputs)\n"
+     "text = edges(o) + edges(o.grad_fn.next_functions[0][0])\nout = (o, h, c)")
+case("lstm-graph-double-is-composed", EDGES + "model = fill(nn.LSTM(3, 4).double())\n"
+     "inputs = (inp(5, 2, 3, dtype=torch.float64),)\no, (h, c) = model(*inputs)\n"
+     "text = edges(h)\nout = (o, h, c)")
+case("lstm-dropout-two-layers", EDGES + "model = fill(nn.LSTM(3, 4, 2, dropout=0.5)).eval()\n"
+     "inputs = (inp(4, 2, 3),)\no, (h, c) = model(*inputs)\ntext = edges(o)\nout = (o, h, c)")
+case("lstm-create-graph-second-order", "model = fill(nn.LSTM(2, 3))\ninputs = (inp(4, 1, 2),)\n"
+     "o, (h, c) = model(*inputs)\n"
+     "g = torch.autograd.grad((o * o).sum() + (c * h).sum(), inputs[0], create_graph=True)[0]\n"
+     "out = g")

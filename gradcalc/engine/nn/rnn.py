@@ -1,12 +1,16 @@
 """Recurrent layers: RNN, LSTM, GRU (layers, batch_first, bidirectional, dropout between layers,
 LSTM projections) and their cells, with torch's parameters, names, initialisation and gate
-equations, composed of engine ops (the input projection of all time steps is one matmul)."""
+equations, composed of engine ops (the input projection of all time steps is one matmul);
+a float32 LSTM layer without projections is one node as torch's oneDNN kernel records it
+(ops/lstm_layer.py)."""
 
 import math
 import numbers
 import warnings
 
 from ..creation import empty, zeros
+from ..dtypes import float32
+from ..ops.lstm_layer import lstm_layer
 from ..ops.shape import cat, stack
 from . import functional as F
 from . import init
@@ -155,6 +159,7 @@ class RNNBase(Module):
     def _run(self, input, hx):
         """input (L, N, H_in); hx a tensor (or (h, c) for LSTM) of (layers*dirs, N, H). Returns output, h_n(, c_n)."""
         lstm = self.mode == "LSTM"
+        fused = self._fused(input)
         dirs = 2 if self.bidirectional else 1
         h0, c0 = hx if lstm else (hx, None)
         h_n, c_n = [], []
@@ -164,8 +169,15 @@ class RNNBase(Module):
             outs = []
             for direction in range(dirs):
                 w_ih, w_hh, b_ih, b_hh, w_hr = self._layer_params(layer, direction)
-                xw = F.linear(layer_input, w_ih, b_ih)  # every time step's input projection at once
                 k = layer * dirs + direction
+                if fused:
+                    out, h, c = lstm_layer(layer_input, w_ih, w_hh, b_ih, b_hh, h0[k], c0[k],
+                                           reverse=direction == 1)
+                    outs.append(out)
+                    h_n.append(h)
+                    c_n.append(c)
+                    continue
+                xw = F.linear(layer_input, w_ih, b_ih)  # every time step's input projection at once
                 h = h0[k]
                 c = c0[k] if lstm else None
                 order = range(steps - 1, -1, -1) if direction == 1 else range(steps)
@@ -187,6 +199,11 @@ class RNNBase(Module):
                 layer_input = F.dropout(layer_input, self.dropout, True)
         h_n = stack(h_n, 0)
         return (layer_input, (h_n, stack(c_n, 0))) if lstm else (layer_input, h_n)
+
+    def _fused(self, input):
+        """torch's CPU LSTM runs float32 layers without projections through oneDNN: one
+        MkldnnRnnLayerBackward0 node per layer and direction (ops/lstm_layer.py)."""
+        return self.mode == "LSTM" and self.proj_size == 0 and input.dtype is float32
 
     def _step(self, x, h, c, w_hh, b_hh, w_hr):
         if self.mode == "LSTM":
@@ -301,6 +318,8 @@ class RNNBase(Module):
                 hx = tuple(h.unsqueeze(1) for h in hx) if lstm else hx.unsqueeze(1)
         elif self.batch_first:
             input = input.transpose(0, 1)
+            if self._fused(input):
+                input = input.contiguous()  # oneDNN reads time-major memory (torch: CloneBackward0)
         n = input.shape[1]
         dirs = 2 if self.bidirectional else 1
         real_hidden = self.proj_size if self.proj_size > 0 else self.hidden_size

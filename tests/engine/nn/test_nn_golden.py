@@ -25,9 +25,7 @@ with open(os.path.join(GOLDEN, "nn.json")) as _f:
 # known differences with torch, and why (the test passes again, unchanged, once they match)
 KNOWN = {}
 # cases whose output node differs from torch's (values and gradients are still checked)
-KNOWN_GRAPH = {
-    "lstm": "torch's CPU LSTM runs as one fused mkldnn node (MkldnnRnnLayerBackward0); ours is composed of ops",
-}
+KNOWN_GRAPH = {}
 
 
 def _close(got, expected, rtol, atol, name):
