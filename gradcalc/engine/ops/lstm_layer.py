@@ -149,11 +149,13 @@ def _grads_tensors(x, w_ih, w_hh, acts, reverse, d_out, d_hy, d_cy):
 
 class MkldnnRnnLayerBackward0(Node):
     __slots__ = ("reverse", "acts")
-    explain = ("backpropagation through time over the layer's steps, last step first: "
-               "grad_c += grad_h·σ(o)·(1 − tanh²c);  grad_gates = (grad_c·tanh g·σ'(i), grad_c·c_prev·σ'(f), "
-               "grad_c·σ(i)·tanh'(g), grad_h·tanh c·σ'(o));  grad_h_prev = grad_gates·W_hh;  "
-               "grad_c_prev = grad_c·σ(f);  grad_input = grad_gates·W_ih;  grad_W_ih = Σ grad_gatesᵀ·x;  "
-               "grad_W_hh = Σ grad_gatesᵀ·h_prev;  grad_b = Σ grad_gates")
+    # one clause per input, in edge order (the %explain labels come from them); the recurrence last
+    explain = ("grad_input = Σₜ grad_gatesₜ·W_ih;  grad_w_ih = Σₜ grad_gatesₜᵀ·xₜ;  "
+               "grad_w_hh = Σₜ grad_gatesₜᵀ·hₜ₋₁;  grad_b_ih = Σₜ grad_gatesₜ;  grad_b_hh = Σₜ grad_gatesₜ;  "
+               "grad_hx = grad_gates₁·W_hh;  grad_cx = grad_c₁·σ(f₁)   (backpropagation through time, last "
+               "step first: grad_cₜ = grad_cₜ₊₁·σ(fₜ₊₁) + grad_hₜ·σ(oₜ)·(1 − tanh² cₜ), grad_gatesₜ = "
+               "(grad_cₜ·tanh gₜ·σ'(iₜ), grad_cₜ·cₜ₋₁·σ'(fₜ), grad_cₜ·σ(iₜ)·(1 − tanh² gₜ), "
+               "grad_hₜ·tanh cₜ·σ'(oₜ)), grad_hₜ₋₁ = grad_gatesₜ·W_hh + the output's gradient)")
     n_diff_outputs = 3
     checks = (
         check(lambda x, wi, wh, bi, bh, h, c: _sum3(lstm_layer(x, wi, wh, bi, bh, h, c)),
