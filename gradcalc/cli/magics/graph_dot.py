@@ -37,8 +37,8 @@ def graph_dot(root_node, namespace=None, max_depth=None) -> str:
     ids = {}
     lines = ["digraph gradcalc {",
              '    node [shape=box, style=filled, fillcolor=white, fontname="monospace"];']
-    clusters = {}  # module label -> node lines, drawn as one box each
-    edges = []
+    clusters = {}  # module label -> node lines, drawn as one box each (after the edges: a node
+    # mentioned in a subgraph belongs to it wherever it was first mentioned)
     parents = []  # the node at each depth on the current path
     for e in walk.entries:
         del parents[e.depth:]
@@ -57,14 +57,13 @@ def graph_dot(root_node, namespace=None, max_depth=None) -> str:
             else:
                 lines.append("    " + line)
         if parents:
-            edges.append(f"    {ids[node]} -> {ids[parents[-1]]};")
+            lines.append(f"    {ids[node]} -> {ids[parents[-1]]};")
         parents.append(node)
     for k, (module, members) in enumerate(clusters.items()):
         lines.append(f"    subgraph cluster_{k} {{")
         lines.append(f"        label={_quote(module)}; style=rounded;")
         lines.extend("        " + line for line in members)
         lines.append("    }")
-    lines.extend(edges)
     if walk.hidden_nodes:
         lines.append(f"    // {walk.hidden_nodes} nodes below depth {max_depth} left out")
     lines.append("}")
