@@ -171,12 +171,12 @@ def _shifted(param, extra=0):
 
 for _names, _param, _extra in (
         ("SumBackward1 MeanBackward1 NansumBackward0 AmaxBackward0 AminBackward0 LogsumexpBackward0 "
-         "LinalgVectorNormBackward0 SqueezeBackward2 SqueezeBackward4 FlipBackward0", "dims", 0),
+         "SqueezeBackward2 SqueezeBackward4 FlipBackward0", "dims", 0),
         ("ProdBackward1 MaxBackward0 MinBackward0 CumsumBackward0 CumprodBackward0 SqueezeBackward1 "
          "SoftmaxBackward0 LogSoftmaxBackward0 GluBackward0 UnbindBackward0 SplitBackward0 SplitWithSizesBackward0 "
          "IndexSelectBackward0 SelectBackward0 SliceBackward0 CummaxBackward0 CumminBackward0 LogcumsumexpBackward0 "
          "SortBackward0 TopkBackward0 KthvalueBackward0 MedianBackward1 NanmedianBackward1 ModeBackward0 "
-         "AminmaxBackward0", "dim", 0),
+         "AminmaxBackward0 LinalgVectorNormBackward0", "dim", 0),
         ("UnsqueezeBackward0", "dim", 1)):
     for _n in _names.split():
         RULES[_n] = _shifted(_param, _extra)

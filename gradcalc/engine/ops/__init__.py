@@ -14,10 +14,11 @@ from . import conv, embedding, nn_losses, normalization, piecewise_activations, 
 from . import ctc_loss, padding, rnn_packing  # noqa: F401
 from . import upsample  # noqa: F401
 from . import binary, table as _table, ternary  # noqa: F401  (binary: rows installed below)
+from .registry import OpNames
 from .support import operand
 
-FUNCTIONS = {}
-METHODS = {}
+FUNCTIONS = OpNames("torch")  # a name bound twice to different functions is an error at import
+METHODS = OpNames("Tensor")
 
 
 def _export(module, names, method=True, function=True):
@@ -37,9 +38,9 @@ _export(masked, "where", method=False)
 _export(reduction, "sum mean prod max min norm")
 _export(linalg, "mm mv dot bmm outer ger matmul")
 _export(shape, "reshape view view_as reshape_as flatten unflatten squeeze unsqueeze transpose swapaxes swapdims t "
-               "permute movedim expand expand_as broadcast_to clone contiguous to unbind")
+               "permute movedim expand expand_as broadcast_to clone contiguous unbind")
 _export(shape, "cat concat concatenate stack", method=False)
-_export(shape, "view expand_as view_as reshape_as expand contiguous to", function=False)
+_export(shape, "view expand_as view_as reshape_as expand contiguous", function=False)  # (Tensor.to: tensor_api)
 _export(indexing, "select narrow gather scatter scatter_add index_put nonzero")
 _export(inplace, "masked_fill")
 _export(compare, "eq ne lt le gt ge greater greater_equal less less_equal not_equal bitwise_and bitwise_or "
@@ -101,9 +102,11 @@ def _tensor_first(name, fn):
 
 
 for _n, _arg in _TENSOR_ONLY.items():
-    FUNCTIONS[_n], METHODS[_n] = _checked(_n, FUNCTIONS[_n], _arg)
+    _f, _m = _checked(_n, FUNCTIONS[_n], _arg)
+    FUNCTIONS.replace(_n, _f)
+    METHODS.replace(_n, _m)
 for _n in _NO_NUMBER_FIRST:
-    FUNCTIONS[_n] = _tensor_first(_n, FUNCTIONS[_n])
+    FUNCTIONS.replace(_n, _tensor_first(_n, FUNCTIONS[_n]))
 
 
 def _where_method(self, condition, y):

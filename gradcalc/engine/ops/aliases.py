@@ -390,7 +390,8 @@ _SAME = (("multiply", "mul"), ("divide", "div"), ("subtract", "sub"), ("moveaxis
          ("unsafe_chunk", "chunk"), ("unsafe_split", "split"), ("unsafe_split_with_sizes", "split_with_sizes"),
          ("multiply_", "mul_"), ("divide_", "div_"), ("subtract_", "sub_"))
 # torch.X_copy: the op's result, copied (never a view)
-_COPIES = ("alias", "as_strided", "detach", "diagonal", "expand", "narrow", "permute", "select", "slice", "split",
+# (narrow_copy is tensor_more's, with torch's NarrowCopyBackward0)
+_COPIES = ("alias", "as_strided", "detach", "diagonal", "expand", "permute", "select", "slice", "split",
            "split_with_sizes", "squeeze", "t", "transpose", "unbind", "unfold", "unsqueeze", "view")
 
 
@@ -418,13 +419,11 @@ def _as_copy(r, node_name=None):
 
 
 def _copying(fn, name):
-    node_name = "NarrowCopyBackward0" if name == "narrow_copy" else None
-
     def copy_fn(input, *args, **kw):
         r = fn(input, *args, **kw)
         if isinstance(r, (tuple, list)):
             return tuple(_as_copy(t) for t in r)
-        return _as_copy(r, node_name)
+        return _as_copy(r)
     copy_fn.__name__ = name
     copy_fn.__doc__ = f"{name[:-5]}(), copied (never a view)."
     return copy_fn

@@ -2,8 +2,8 @@
 scatter/gather, cumulative, structure, more reductions, aliases ...) in the op table.
 
 Each module lists ``EXPORTS`` (a function and a Tensor method of the same name) and
-may add ``FUNCTION_ONLY`` / ``METHOD_ONLY`` dicts. A name the table already has
-keeps its first definition, so these modules only ever add.
+may add ``FUNCTION_ONLY`` / ``METHOD_ONLY`` dicts. These modules only ever add: a name
+the table already binds to another function is an error at import (``registry.NameClash``).
 """
 
 from . import aliases, binary, cumulative, reduction_extra, sorting, structure_extra, unary
@@ -15,10 +15,10 @@ def register(functions, methods):
     for mod in MODULES:
         for name in getattr(mod, "EXPORTS", ()):
             fn = getattr(mod, name)
-            functions.setdefault(name, fn)
-            methods.setdefault(name, fn)
+            functions[name] = fn
+            methods[name] = fn
         for name, fn in getattr(mod, "FUNCTION_ONLY", {}).items():
-            functions.setdefault(name, fn)
+            functions[name] = fn
         for name, fn in getattr(mod, "METHOD_ONLY", {}).items():
-            methods.setdefault(name, fn)
+            methods[name] = fn
     aliases.complete(functions, methods)

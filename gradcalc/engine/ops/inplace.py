@@ -20,6 +20,7 @@ from ..journal import touch, touch_hooks
 from ..node import IN_PLACE, MULTI_VIEW_TAIL, NO_GRAD_VIEW_TAIL, Node, _short_name, refresh_view, view_base_requires_grad
 from ..tensor import Tensor, _new
 from .checks import check
+from .strided import AsStridedBackward0
 from .support import as_tensor, binary_arrays, operand, zeros_grad
 
 LEAF_MSG = "a leaf Variable that requires grad is being used in an in-place operation."
@@ -449,33 +450,6 @@ class CopySlices(Node):
                 if inner != ctx.src_shape:
                     g_src = g_src.reshape(ctx.src_shape)
         return g_base, g_src
-
-
-class AsStridedBackward0(Node):
-    __slots__ = ("region", "base_shape")
-    any_dtype = True
-    explain = "grad_base = zeros like base, with grad added at the region this view reads"
-    is_view = True
-    checks = ()
-
-    def forward(ctx, base, *, region, chain):
-        ctx.region = region
-        ctx.base_shape = base._data.shape
-        if chain is None:
-            return base._data.reshape(-1)[region]
-        arr = base._data
-        for node in chain:
-            arr = node.replay(arr)
-        return arr
-
-    def backward(ctx, grad):
-        n = 1
-        for d in ctx.base_shape:
-            n *= d
-        from .indexing import IndexPutBackward0
-        flat = IndexPutBackward0.apply(None, grad.reshape(-1), key=(ctx.region.reshape(-1),), shape=(n,),
-                                       accumulate=True)
-        return flat.reshape(ctx.base_shape)
 
 
 class FillBackward2(Node):

@@ -548,7 +548,10 @@ class LinalgVectorNormBackward0(Node):
               check(lambda x: _linalg().vector_norm(x, 1.5, dim=0),
                     (2, 3), low=0.5, high=2.0, label="p=1.5"),
               check(lambda x: _linalg().vector_norm(x, 0.5), (4,),
-                    low=0.5, high=2.0, label="p=0.5"))
+                    low=0.5, high=2.0, label="p=0.5"),
+              check(lambda x: x.norm(dim=1), (2, 3), label="Tensor.norm dim"),
+              check(lambda x: x.norm(p=1), (2, 3), label="Tensor.norm p=1"),
+              check(lambda x: x.norm(p=3, dim=0, keepdim=True), (2, 3), label="Tensor.norm p=3 keepdim"))
 
     def forward(ctx, x, ord, dim, keepdim, out_dtype):
         d = x._data

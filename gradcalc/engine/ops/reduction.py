@@ -11,7 +11,6 @@ from ..node import Node
 from ..tensor import Tensor
 from .checks import check
 from .support import dims_arg, expand_reduced, wrap_dim
-from .masked import where
 
 
 def _sum_dtype(arr, dtype):
@@ -296,59 +295,6 @@ def _place_along(ctx, grad):
     return scatter_into_zeros(ctx.shape, ctx.dim, i, g)
 
 
-class LinalgVectorNormBackward0(Node):
-    __slots__ = ("ord", "dims", "keepdim")
-    explain = "grad_self = grad * self * |self|^(p-2) / norm^(p-1)   (p = 2: grad * self / norm)"
-    saves_output = True
-    checks = (check(lambda x: x.norm(), (2, 3)),
-              check(lambda x: x.norm(dim=1), (2, 3), label="dim"),
-              check(lambda x: x.norm(p=1), (2, 3), label="p=1"),
-              check(lambda x: x.norm(p=3, dim=0, keepdim=True), (2, 3), label="p=3 keepdim"))
-
-    def forward(ctx, a, ord=2, dims=None, keepdim=False):
-        ctx.save_for_backward(a)
-        ctx.ord = ord
-        ctx.dims = dims
-        ctx.keepdim = keepdim
-        d = a._data
-        if d.dtype.kind != "f":
-            raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. "
-                               f"Got {_PRETTY[_dt.from_numpy_dtype(d.dtype).name]}")
-        x = np.abs(d)
-        if ord == 2:
-            r = np.sqrt(np.sum(x * x, axis=dims, keepdims=keepdim))
-        elif ord == 1:
-            r = np.sum(x, axis=dims, keepdims=keepdim)
-        elif ord == float("inf"):
-            r = np.max(x, axis=dims, keepdims=keepdim)
-        elif ord == -float("inf"):
-            r = np.min(x, axis=dims, keepdims=keepdim)
-        elif ord == 0:
-            r = np.sum(x != 0, axis=dims, keepdims=keepdim).astype(d.dtype)
-        else:
-            r = np.sum(x ** ord, axis=dims, keepdims=keepdim) ** (1.0 / ord)
-        return np.asarray(r, dtype=d.dtype)
-
-    def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        p = ctx.ord
-        shape = a._data.shape
-        g = expand_reduced(grad, shape, ctx.dims, ctx.keepdim)
-        n = expand_reduced(ctx.result, shape, ctx.dims, ctx.keepdim)
-        if p == 0:
-            return a * 0
-        if p == 1:
-            return g * a.sign()
-        if p == 2:
-            # where the norm is 0 the gradient is 0 (torch's subgradient choice)
-            return g * a / where(n == 0, 1.0, n) * (n != 0)
-        if p in (float("inf"), -float("inf")):
-            mask = a.abs() == n
-            return g * a.sign() * mask / mask.sum(ctx.dims, keepdim=True)
-        safe = where(n == 0, 1.0, n)
-        return g * a * a.abs() ** (p - 2) / safe ** (p - 1) * (n != 0)
-
-
 # -- public functions ---------------------------------------------------------
 
 def sum(input, dim=None, keepdim=False, *, dtype=None):
@@ -426,5 +372,6 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
                                    f"identity")
     if dtype is not None:
         input = input.to(dtype)
-    return LinalgVectorNormBackward0.apply(input, ord=float(p) if p not in (1, 2) else p, dims=dims, keepdim=keepdim)
+    from .linalg_decompositions import LinalgVectorNormBackward0  # (torch.norm is linalg.vector_norm's node)
+    return LinalgVectorNormBackward0.apply(input, ord=float(p), dim=dims, keepdim=keepdim, out_dtype=None)
 

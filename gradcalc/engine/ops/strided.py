@@ -85,21 +85,43 @@ def _view(arr, size, stride, offset):
 
 
 class AsStridedBackward0(Node):
-    __slots__ = ("size", "stride", "offset", "in_geom")
+    """``as_strided``'s node, and the node a view gets when an in-place write to its base
+    regenerates its history (``inplace.regenerate_view``: ``region`` = the flat base
+    positions the view reads, ``chain`` = the view ops replayed to read them), as torch
+    gives both the one ``AsStridedBackward0``."""
+    __slots__ = ("size", "stride", "offset", "in_geom", "region")
+    any_dtype = True  # a regenerated view keeps its dtype (an as_strided that records is float anyway)
     explain = "grad_self = grad summed into a zero storage at the view's positions, read back at self's"
     is_view = True
     checks = (check(lambda x: x.as_strided((2, 2), (1, 2), 1), (6,)),
               check(lambda x: x.as_strided((3, 2), (1, 1)), (2, 2), label="overlapping"))
 
-    def forward(ctx, a, size, stride, offset):
+    def forward(ctx, a, size=None, stride=None, offset=None, *, region=None, chain=None):
+        ctx.region = region
+        if region is not None:  # a regenerated view: read the region of the base's current value
+            ctx.in_geom = a._data.shape
+            if chain is None:
+                return a._data.reshape(-1)[region]
+            arr = a._data
+            for node in chain:
+                arr = node.replay(arr)
+            return arr
         ctx.size, ctx.stride, ctx.offset = size, stride, offset
         ctx.in_geom = _geometry(a)
         return _view(a._data, size, stride, offset)
 
     def replay(ctx, arr):
+        if ctx.region is not None:
+            raise NotImplementedError
         return _view(arr, ctx.size, ctx.stride, ctx.offset)
 
     def backward(ctx, grad):
+        if ctx.region is not None:  # the gradient goes back to the base positions the view read
+            from .indexing import IndexPutBackward0
+            n = int(np.prod(ctx.in_geom))
+            flat = IndexPutBackward0.apply(None, grad.reshape(-1), key=(ctx.region.reshape(-1),), shape=(n,),
+                                           accumulate=True)
+            return flat.reshape(ctx.in_geom)
         in_size, in_stride, in_off = ctx.in_geom
         out_pos = _positions(ctx.size, ctx.stride, ctx.offset)
         in_pos = _positions(in_size, in_stride, in_off)
