@@ -1,7 +1,10 @@
-"""Reductions: sum, mean, prod, max/min (whole tensor and along a dim), norm."""
+"""Reductions: sum, mean, prod, max/min (whole tensor and along a dim), norm.
+
+sum, mean, prod and the whole-tensor max/min are rows (``table_reduce.reduction``): the
+forward on arrays, the backward reading what it needs (sum and mean keep only the input's
+shape). max/min along a dim return (values, indices) and keep hand-written nodes."""
 
 import collections
-import math
 import warnings
 
 import numpy as np
@@ -10,7 +13,8 @@ from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
-from .support import dims_arg, expand_reduced, wrap_dim
+from .support import dims_arg, wrap_dim
+from .table_reduce import LINEAR, reduction
 
 
 def _sum_dtype(arr, dtype):
@@ -18,85 +22,6 @@ def _sum_dtype(arr, dtype):
         return _dt.as_dtype(dtype).np
     k = arr.dtype.kind
     return np.int64 if k in "iub" else arr.dtype
-
-
-def _sum(arr, dtype, **kw):
-    """numpy sum with torch's result dtype (float16 accumulates in float32, as torch does)."""
-    out_dt = _sum_dtype(arr, dtype)
-    if out_dt == np.float16:
-        return np.asarray(arr.sum(dtype=np.float32, **kw), dtype=np.float16)
-    return np.asarray(arr.sum(dtype=out_dt, **kw))
-
-
-class SumBackward0(Node):
-    __slots__ = ("shape",)
-    explain = "grad_self = grad expanded to self's shape   (every element contributes once)"
-    broadcasting = casts_only = True  # with dtype=, the grad is cast back to self's dtype
-    checks = (check(lambda x: x.sum(), (2, 3)),)
-
-    def forward(ctx, a, dtype=None):
-        ctx.shape = a._data.shape
-        return _sum(a._data, dtype)
-
-    def backward(ctx, grad):
-        return grad.expand(ctx.shape) if ctx.shape else grad
-
-
-class SumBackward1(Node):
-    __slots__ = ("dims", "keepdim", "shape")
-    explain = "grad_self = grad, with the summed dims restored, expanded to self's shape"
-    broadcasting = casts_only = True  # with dtype=, the grad is cast back to self's dtype
-    checks = (check(lambda x: x.sum(1), (2, 3)),
-              check(lambda x: x.sum((0, 2), keepdim=True), (2, 3, 4), label="dims keepdim"),
-              check(lambda x: x.sum(-1), (3,), label="1-D"))
-
-    def forward(ctx, a, dims, keepdim=False, dtype=None):
-        ctx.dims = dims
-        ctx.keepdim = keepdim
-        ctx.shape = a._data.shape
-        return _sum(a._data, dtype, axis=dims, keepdims=keepdim)
-
-    def backward(ctx, grad):
-        return expand_reduced(grad, ctx.shape, ctx.dims, ctx.keepdim).expand(ctx.shape)
-
-
-class MeanBackward0(Node):
-    __slots__ = ("shape",)
-    explain = "grad_self = grad / N expanded to self's shape   (N = number of elements)"
-    broadcasting = casts_only = True  # with dtype=, the grad is cast back to self's dtype
-    checks = (check(lambda x: x.mean(), (2, 3)),)
-
-    def forward(ctx, a, dtype=None):
-        _check_mean_dtype(a, dtype)
-        ctx.shape = a._data.shape
-        d = a._data if dtype is None else a._data.astype(_dt.as_dtype(dtype).np)
-        return _mean(d)
-
-    def backward(ctx, grad):
-        n = math.prod(ctx.shape)
-        return (grad / n).expand(ctx.shape) if ctx.shape else grad / n
-
-
-class MeanBackward1(Node):
-    __slots__ = ("dims", "keepdim", "shape")
-    explain = "grad_self = grad / N, with the averaged dims restored, expanded to self's shape"
-    broadcasting = casts_only = True  # with dtype=, the grad is cast back to self's dtype
-    checks = (check(lambda x: x.mean(0), (2, 3)),
-              check(lambda x: x.mean((1, 2), keepdim=True), (2, 3, 4), label="dims keepdim"))
-
-    def forward(ctx, a, dims, keepdim=False, dtype=None):
-        _check_mean_dtype(a, dtype)
-        ctx.dims = dims
-        ctx.keepdim = keepdim
-        ctx.shape = a._data.shape
-        d = a._data if dtype is None else a._data.astype(_dt.as_dtype(dtype).np)
-        return _mean(d, axis=dims, keepdims=keepdim)
-
-    def backward(ctx, grad):
-        n = 1
-        for d in ctx.dims:
-            n *= ctx.shape[d]
-        return (expand_reduced(grad, ctx.shape, ctx.dims, ctx.keepdim) / n).expand(ctx.shape)
 
 
 def _acc(npdt):
@@ -114,7 +39,11 @@ def _mean(d, **kw):
 
 
 def _check_mean_dtype(a, dtype):
-    d = a._data.dtype if dtype is None else _dt.as_dtype(dtype).np
+    _check_mean_array_dtype(a._data, dtype)
+
+
+def _check_mean_array_dtype(arr, dtype):
+    d = arr.dtype if dtype is None else _dt.as_dtype(dtype).np
     if d.kind != "f":
         name = _dt.from_numpy_dtype(d).name
         raise RuntimeError(f"mean(): could not infer output dtype. Input dtype must be either a floating "
@@ -124,47 +53,13 @@ def _check_mean_dtype(a, dtype):
 _PRETTY = _dt.SCALAR_NAMES
 
 
-class ProdBackward0(Node):
-    explain = "grad_self = grad * (product of all the other elements)"
-    saves_output = True
-    checks = (check(lambda x: x.prod(), (2, 3), low=0.5, high=1.5),)
-
-    def forward(ctx, a, dtype=None):
-        ctx.save_for_backward(a)
-        return np.asarray(a._data.prod(dtype=_sum_dtype(a._data, dtype)))
-
-    def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        if not a._data.ndim:  # the product of one element (torch: its gradient is grad, even at nan)
-            return grad * 1
-        return _prod_grad(grad, a, ctx.result, None, True)
-
-
-class ProdBackward1(Node):
-    __slots__ = ("dim", "keepdim")
-    explain = "grad_self = grad * (product of the other elements along dim)"
-    saves_output = True
-    checks = (check(lambda x: x.prod(1), (2, 3), low=0.5, high=1.5),)
-
-    def forward(ctx, a, dim, keepdim=False, dtype=None):
-        ctx.save_for_backward(a)
-        ctx.dim = dim
-        ctx.keepdim = keepdim
-        return np.asarray(a._data.prod(axis=dim, keepdims=keepdim, dtype=_sum_dtype(a._data, dtype)))
-
-    def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        if not a._data.ndim:  # the product of one element: its derivative is 1
-            return grad * 1
-        return _prod_grad(grad, a, ctx.result, (ctx.dim,), ctx.keepdim)
-
-
-def _prod_grad(grad, a, result, dims, keepdim):
-    shape = a._data.shape
-    g = expand_reduced(grad, shape, dims, keepdim)
-    r = expand_reduced(result, shape, dims, keepdim)
+def _prod_grad(grad, a, result, dims):
+    """grad * (the product of the other elements), with ``grad`` and ``result`` broadcasting
+    against ``a`` (``dims`` None: the whole tensor)."""
+    if not a._data.ndim:  # the product of one element: its derivative is 1 (even at nan)
+        return grad * 1
     if not (a._data == 0).any():
-        return g * r / a
+        return grad * result / a
     # with zeros, result / a is undefined: the product of the other elements is the product of
     # those before (an exclusive cumprod) times those after (a reversed one), as torch computes it;
     # in engine ops, O(n), so that second derivatives exist
@@ -178,7 +73,43 @@ def _prod_grad(grad, a, result, dims, keepdim):
     before = cat([ones, x.narrow(d, 0, n - 1)], d).cumprod(d)
     after = cat([ones, x.narrow(d, 1, n - 1).flip(d)], d).cumprod(d).flip(d)
     others = before * after
-    return g * (others.reshape(shape) if dims is None else others)
+    return grad * (others.reshape(a._data.shape) if dims is None else others)
+
+
+def _sum_forward(d, dims, keepdim, dtype):
+    if dtype is None:
+        out_dt = np.int64 if d.dtype.kind in "iub" else d.dtype
+    else:
+        out_dt = _dt.as_dtype(dtype).np
+    if out_dt == np.float16:  # float16 accumulates in float32, as torch does
+        return np.asarray(d.sum(axis=dims, dtype=np.float32, keepdims=keepdim), dtype=np.float16)
+    return np.asarray(d.sum(axis=dims, dtype=out_dt, keepdims=keepdim))
+
+
+def _mean_forward(d, dims, keepdim, dtype):
+    _check_mean_array_dtype(d, dtype)
+    if dtype is not None:
+        d = d.astype(_dt.as_dtype(dtype).np)
+    return _mean(d, axis=dims, keepdims=keepdim)
+
+
+def _prod_forward(d, dims, keepdim, dtype):
+    return np.asarray(d.prod(axis=dims if d.ndim else None, keepdims=keepdim, dtype=_sum_dtype(d, dtype)))
+
+
+def _extreme_forward(fn, what):
+    def forward(d, dims, keepdim):
+        if d.size == 0:
+            raise RuntimeError(f"{what}(): Expected reduction dim to be specified for input.numel() == 0. "
+                               f"Specify the reduction dim with the 'dim' argument.")
+        return np.asarray(fn(d))
+    return forward
+
+
+def _evenly(grad, self, result):
+    """grad shared equally among the elements equal to ``result``."""
+    mask = self == result
+    return grad * mask / mask.sum()
 
 
 # torch returns (values, indices) as a named tuple
@@ -198,47 +129,6 @@ def return_type(name, fields=("values", "indices")):
         cls = type(name, (base,), {"__slots__": (), "__repr__": __repr__, "__str__": __repr__})
         _return_types[name] = cls
     return cls
-
-
-class MaxBackward1(Node):
-    explain = "grad_self = grad shared equally among the elements equal to the maximum"
-    saves_output = True
-    checks = (check(lambda x: x.max(), (2, 3)),)
-
-    def forward(ctx, a):
-        _check_nonempty(a, "max")
-        ctx.save_for_backward(a)
-        return np.asarray(a._data.max())
-
-    def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        return _evenly(grad, a, ctx.result)
-
-
-class MinBackward1(Node):
-    explain = "grad_self = grad shared equally among the elements equal to the minimum"
-    saves_output = True
-    checks = (check(lambda x: x.min(), (2, 3)),)
-
-    def forward(ctx, a):
-        _check_nonempty(a, "min")
-        ctx.save_for_backward(a)
-        return np.asarray(a._data.min())
-
-    def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        return _evenly(grad, a, ctx.result)
-
-
-def _evenly(grad, a, result):
-    mask = a == result
-    return grad * mask / mask.sum()
-
-
-def _check_nonempty(a, what):
-    if a._data.size == 0:
-        raise RuntimeError(f"{what}(): Expected reduction dim to be specified for input.numel() == 0. "
-                           f"Specify the reduction dim with the 'dim' argument.")
 
 
 class MaxBackward0(Node):
@@ -299,30 +189,34 @@ def _place_along(ctx, grad):
 
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     """Sum of all elements, or along ``dim`` (an int or a tuple of ints)."""
-    if dim is None:
-        if keepdim:
-            return SumBackward1.apply(input, dims=tuple(range(input._data.ndim)), keepdim=True, dtype=dtype)
-        return SumBackward0.apply(input, dtype=dtype)
-    dims = dims_arg(dim, input._data.ndim)
-    return SumBackward1.apply(input, dims=dims, keepdim=keepdim, dtype=dtype)
+    if dtype is not None:
+        if dim is None and not keepdim:
+            return _SUM_WHOLE(input, dtype=dtype)
+        return _SUM_ALONG(input, dims=_all_or(dim, input), keepdim=keepdim, dtype=dtype)
+    if dim is None and not keepdim:
+        return _SUM_WHOLE(input)
+    return _SUM_ALONG(input, dims=_all_or(dim, input), keepdim=keepdim)
+
+
+def _all_or(dim, input):
+    """The dims ``dim`` names (every dim for None), normalised."""
+    return tuple(range(input._data.ndim)) if dim is None else dims_arg(dim, input._data.ndim)
 
 
 def mean(input, dim=None, keepdim=False, *, dtype=None):
     """Mean of all elements, or along ``dim`` (an int or a tuple of ints)."""
-    if dim is None:
-        if keepdim:
-            return MeanBackward1.apply(input, dims=tuple(range(input._data.ndim)), keepdim=True, dtype=dtype)
-        return MeanBackward0.apply(input, dtype=dtype)
+    kw = {} if dtype is None else {"dtype": dtype}
+    if dim is None and not keepdim:
+        return MEAN.whole.apply(input, **kw)
     _check_mean_dtype(input, dtype)  # torch looks at the dtype before the dims
-    dims = dims_arg(dim, input._data.ndim)
-    return MeanBackward1.apply(input, dims=dims, keepdim=keepdim, dtype=dtype)
+    return MEAN.node.apply(input, dims=_all_or(dim, input), keepdim=keepdim, **kw)
 
 
 def prod(input, dim=None, keepdim=False, *, dtype=None):
     """Product of all elements, or along ``dim``."""
     if dim is None:
-        return ProdBackward0.apply(input, dtype=dtype)
-    return ProdBackward1.apply(input, dim=wrap_dim(dim, input._data.ndim), keepdim=keepdim, dtype=dtype)
+        return PROD.whole.apply(input, dtype=dtype)
+    return PROD.node.apply(input, dim=wrap_dim(dim, input._data.ndim), keepdim=keepdim, dtype=dtype)
 
 
 def _max_min(input, dim, keepdim, other, whole, along, name):
@@ -340,12 +234,12 @@ def _max_min(input, dim, keepdim, other, whole, along, name):
 
 def max(input, dim=None, keepdim=False, *, other=None):
     """The largest element; with ``dim``, (values, indices) along it; with a tensor, elementwise maximum."""
-    return _max_min(input, dim, keepdim, other, MaxBackward1, MaxBackward0, "max")
+    return _max_min(input, dim, keepdim, other, MAX.whole, MaxBackward0, "max")
 
 
 def min(input, dim=None, keepdim=False, *, other=None):
     """The smallest element; with ``dim``, (values, indices) along it; with a tensor, elementwise minimum."""
-    return _max_min(input, dim, keepdim, other, MinBackward1, MinBackward0, "min")
+    return _max_min(input, dim, keepdim, other, MIN.whole, MinBackward0, "min")
 
 
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
@@ -375,3 +269,40 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     from .linalg_decompositions import LinalgVectorNormBackward0  # (torch.norm is linalg.vector_norm's node)
     return LinalgVectorNormBackward0.apply(input, ord=float(p), dim=dims, keepdim=keepdim, out_dtype=None)
 
+
+
+# -- the rows --------------------------------------------------------------------------------
+# dtype=: the forward computes in another dtype; the engine casts the gradient back (casts_only)
+SUM = reduction("sum", "SumBackward1", _sum_forward, whole="SumBackward0", params={"dtype": None}, function=sum,
+                grad=lambda grad, shape: grad.expand(shape) if shape else grad, jvp=LINEAR,
+                broadcasting=True, casts_only=True, doc=sum.__doc__,
+                explain="grad_self = grad, with the summed dims restored, expanded to self's shape",
+                whole_explain="grad_self = grad expanded to self's shape   (every element contributes once)",
+                checks=(check(lambda x: x.sum(1), (2, 3)),
+                        check(lambda x: x.sum((0, 2), keepdim=True), (2, 3, 4), label="dims keepdim"),
+                        check(lambda x: x.sum(-1), (3,), label="1-D")),
+                whole_checks=(check(lambda x: x.sum(), (2, 3)),))
+_SUM_WHOLE, _SUM_ALONG = SUM.whole.apply, SUM.node.apply
+MEAN = reduction("mean", "MeanBackward1", _mean_forward, whole="MeanBackward0", params={"dtype": None},
+                 function=mean, grad=lambda grad, shape, count: (grad / count).expand(shape) if shape else grad / count,
+                 jvp=LINEAR, broadcasting=True, casts_only=True, doc=mean.__doc__,
+                 explain="grad_self = grad / N, with the averaged dims restored, expanded to self's shape",
+                 whole_explain="grad_self = grad / N expanded to self's shape   (N = number of elements)",
+                 checks=(check(lambda x: x.mean(0), (2, 3)),
+                         check(lambda x: x.mean((1, 2), keepdim=True), (2, 3, 4), label="dims keepdim")),
+                 whole_checks=(check(lambda x: x.mean(), (2, 3)),))
+PROD = reduction("prod", "ProdBackward1", _prod_forward, whole="ProdBackward0", dim="dim", params={"dtype": None},
+                 function=prod, grad=lambda grad, self, result, dims: _prod_grad(grad, self, result, dims),
+                 doc=prod.__doc__, explain="grad_self = grad * (product of the other elements along dim)",
+                 whole_explain="grad_self = grad * (product of all the other elements)",
+                 checks=(check(lambda x: x.prod(1), (2, 3), low=0.5, high=1.5),),
+                 whole_checks=(check(lambda x: x.prod(), (2, 3), low=0.5, high=1.5),))
+MAX = reduction((), None, _extreme_forward(np.max, "max"), whole="MaxBackward1", grad=_evenly, doc="",
+                explain="grad_self = grad shared equally among the elements equal to the maximum",
+                checks=(check(lambda x: x.max(), (2, 3)),))
+MIN = reduction((), None, _extreme_forward(np.min, "min"), whole="MinBackward1", grad=_evenly, doc="",
+                explain="grad_self = grad shared equally among the elements equal to the minimum",
+                checks=(check(lambda x: x.min(), (2, 3)),))
+# the generated node classes, under their names (func's batching rules import them)
+SumBackward0, SumBackward1, MeanBackward0, MeanBackward1 = SUM.whole, SUM.node, MEAN.whole, MEAN.node
+ProdBackward0, ProdBackward1, MaxBackward1, MinBackward1 = PROD.whole, PROD.node, MAX.whole, MIN.whole

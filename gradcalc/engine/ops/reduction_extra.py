@@ -16,8 +16,10 @@ from ..node import Node
 from ..tensor import Tensor
 from .checks import check
 from .linalg import DotBackward0
+from .masked import where
 from .reduction import return_type
 from .support import dims_arg, expand_reduced, wrap_dim
+from .table_reduce import reduction
 
 
 # -- fused products ----------------------------------------------------------------------------
@@ -196,24 +198,19 @@ def chain_matmul(*matrices, out=None):
 
 # -- reductions -------------------------------------------------------------------------------
 
-class NansumBackward0(Node):
-    __slots__ = ("dims", "keepdim", "shape")
-    explain = "grad_self = grad where self is not nan, 0 where it is"
-    checks = (check(lambda x: x.nansum(), (2, 3)), check(lambda x: x.nansum(1, keepdim=True), (2, 3), label="dim"))
+def _nansum(d, dims, keepdim, dtype):
+    if dtype is not None:
+        d = d.astype(dtype.np)
+    if d.dtype.kind in "ub":
+        d = d.astype(np.int64)
+    return np.asarray(np.nansum(d, axis=dims, keepdims=keepdim)).astype(d.dtype, copy=False)
 
-    def forward(ctx, a, *, dims, keepdim, dtype):
-        ctx.dims, ctx.keepdim, ctx.shape = dims, keepdim, a._data.shape
-        ctx.save_for_backward(a)
-        d = a._data if dtype is None else a._data.astype(dtype.np)
-        if d.dtype.kind in "ub":
-            d = d.astype(np.int64)
-        return np.asarray(np.nansum(d, axis=dims, keepdims=keepdim)).astype(d.dtype, copy=False)
 
-    def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        from .masked import where
-        g = expand_reduced(grad, ctx.shape, ctx.dims, ctx.keepdim)
-        return where(a.isnan(), 0.0, g.expand(*ctx.shape))
+NANSUM = reduction((), "NansumBackward0", _nansum, params={"dtype": None}, doc="",
+                   grad=lambda grad, self, shape: where(self.isnan(), 0.0, grad.expand(*shape)),
+                   explain="grad_self = grad where self is not nan, 0 where it is",
+                   checks=(check(lambda x: x.nansum(), (2, 3)),
+                           check(lambda x: x.nansum(1, keepdim=True), (2, 3), label="dim")))
 
 
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
@@ -221,7 +218,7 @@ def nansum(input, dim=None, keepdim=False, *, dtype=None):
     dims = dims_arg(dim, input._data.ndim)
     if dims == ():
         dims = None if input._data.ndim == 0 else dims
-    return NansumBackward0.apply(input, dims=dims, keepdim=keepdim, dtype=None if dtype is None else
+    return NANSUM.node.apply(input, dims=dims, keepdim=keepdim, dtype=None if dtype is None else
                                  _dt.as_dtype(dtype))
 
 

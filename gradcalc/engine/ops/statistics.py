@@ -13,6 +13,7 @@ from .checks import check
 from .support import _TYPE_WORDS
 from .support import expand_reduced, wrap_dim
 from .masked import where
+from .table_reduce import reduction
 
 
 def _reduce_dims(dim, ndim):
@@ -48,53 +49,33 @@ def _restore(t, shape, dims, keepdim):
 
 # -- amax / amin -------------------------------------------------------------------
 
-class _Extreme(Node):
-    __slots__ = ("dims", "keepdim")
-    saves_output = True
-
-    def _forward(ctx, a, dims, keepdim, fn, word):
-        d = a._data
-        if d.ndim and d.size == 0:
-            for k in dims:
-                if d.shape[k] == 0:
-                    raise IndexError(f"{word}(): Expected reduction dim {k} to have non-zero size.")
-        ctx.save_for_backward(a)
-        ctx.dims = dims
-        ctx.keepdim = keepdim
-        if not d.ndim:
-            return d.copy()
-        return np.asarray(fn(d, axis=dims, keepdims=keepdim))
-
-    def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        shape = a._data.shape
-        if not shape:
-            return grad
-        r = _restore(ctx.result, shape, ctx.dims, ctx.keepdim)
-        g = _restore(grad, shape, ctx.dims, ctx.keepdim)
-        mask = a == r
-        return g * mask / mask.sum(ctx.dims, keepdim=True)
+def _extreme_forward(fn):
+    def forward(d, dims, keepdim):
+        return d.copy() if not d.ndim else np.asarray(fn(d, axis=dims, keepdims=keepdim))
+    return forward
 
 
-class AmaxBackward0(_Extreme):
-    explain = "grad_self = grad shared equally among the elements equal to the maximum along dim"
-    checks = (check(lambda x: x.amax(), (2, 3)),
-              check(lambda x: x.amax(1), (2, 3), label="dim"),
-              check(lambda x: x.amax((0, 2), keepdim=True), (2, 3, 2), label="dims keepdim"),
-              check(lambda x: amax(x.round(), 1), (3, 4), low=-1.5, high=1.5, label="ties", second_order=False))
-
-    def forward(ctx, a, dims, keepdim=False):
-        return _Extreme._forward(ctx, a, dims, keepdim, np.amax, "amax")
+def _shared(grad, self, result, dims):
+    """grad shared equally among the elements equal to the extreme along dims (ties share it)."""
+    if not self._data.ndim:
+        return grad
+    mask = self == result
+    return grad * mask / mask.sum(dims, keepdim=True)
 
 
-class AminBackward0(_Extreme):
-    explain = "grad_self = grad shared equally among the elements equal to the minimum along dim"
-    checks = (check(lambda x: x.amin(), (2, 3)),
-              check(lambda x: x.amin(0), (2, 3), label="dim"),
-              check(lambda x: x.amin(-1, keepdim=True), (3, 2), label="keepdim"))
-
-    def forward(ctx, a, dims, keepdim=False):
-        return _Extreme._forward(ctx, a, dims, keepdim, np.amin, "amin")
+AMAX = reduction((), "AmaxBackward0", _extreme_forward(np.amax), grad=_shared, doc="",
+                 explain="grad_self = grad shared equally among the elements equal to the maximum along dim",
+                 checks=(check(lambda x: x.amax(), (2, 3)),
+                         check(lambda x: x.amax(1), (2, 3), label="dim"),
+                         check(lambda x: x.amax((0, 2), keepdim=True), (2, 3, 2), label="dims keepdim"),
+                         check(lambda x: amax(x.round(), 1), (3, 4), low=-1.5, high=1.5, label="ties",
+                               second_order=False)))
+AMIN = reduction((), "AminBackward0", _extreme_forward(np.amin), grad=_shared, doc="",
+                 explain="grad_self = grad shared equally among the elements equal to the minimum along dim",
+                 checks=(check(lambda x: x.amin(), (2, 3)),
+                         check(lambda x: x.amin(0), (2, 3), label="dim"),
+                         check(lambda x: x.amin(-1, keepdim=True), (3, 2), label="keepdim")))
+AmaxBackward0, AminBackward0 = AMAX.node, AMIN.node
 
 
 def _extreme(node, name, input, dim, keepdim):
@@ -121,12 +102,12 @@ def _dims_or_scalar(dim, ndim):
 
 def amax(input, dim=(), keepdim=False):
     """The largest values along ``dim`` (every dim by default); ties share the gradient."""
-    return _extreme(AmaxBackward0, "amax", input, dim, keepdim)
+    return _extreme(AMAX.node, "amax", input, dim, keepdim)
 
 
 def amin(input, dim=(), keepdim=False):
     """The smallest values along ``dim`` (every dim by default); ties share the gradient."""
-    return _extreme(AminBackward0, "amin", input, dim, keepdim)
+    return _extreme(AMIN.node, "amin", input, dim, keepdim)
 
 
 # -- var / std ---------------------------------------------------------------------
@@ -291,50 +272,38 @@ def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 # -- logsumexp ---------------------------------------------------------------------
 
-class LogsumexpBackward0(Node):
-    __slots__ = ("dims", "keepdim")
-    explain = "grad_self = grad * exp(self - result)   (the softmax of self along dim)"
-    saves_output = True
-    checks = (check(lambda x: x.logsumexp(1), (2, 3)),
-              check(lambda x: x.logsumexp((0, 2), keepdim=True), (2, 3, 2), label="dims keepdim"),
-              check(lambda x: logsumexp(x * 30, 0), (3, 2), label="large values", atol=1e-5))
+def _logsumexp(d, dims, keepdim):
+    if d.dtype.kind != "f":
+        d = d.astype(_dt.get_default_dtype().np)
+    out_dtype = d.dtype
+    if d.dtype == np.float16:
+        d = d.astype(np.float32)
+    if not d.ndim:
+        return d.copy()
+    if d.size == 0:
+        return np.asarray(np.log(np.sum(np.exp(d), axis=dims, keepdims=keepdim)), dtype=out_dtype)
+    m = np.amax(d, axis=dims, keepdims=True)
+    m = np.where(np.isfinite(m), m, 0)
+    r = np.log(np.sum(np.exp(d - m), axis=dims, keepdims=True)) + m
+    if not keepdim:
+        r = r.reshape(tuple(s for k, s in enumerate(d.shape) if k not in dims))
+    return np.asarray(r, dtype=out_dtype)
 
-    def forward(ctx, a, dims, keepdim=False):
-        ctx.save_for_backward(a)
-        ctx.dims = dims
-        ctx.keepdim = keepdim
-        d = a._data
-        if d.dtype.kind != "f":
-            d = d.astype(_dt.get_default_dtype().np)
-        out_dtype = d.dtype
-        if d.dtype == np.float16:
-            d = d.astype(np.float32)
-        if not d.ndim:
-            return d.copy()
-        if d.size == 0:
-            return np.asarray(np.log(np.sum(np.exp(d), axis=dims, keepdims=keepdim)), dtype=out_dtype)
-        m = np.amax(d, axis=dims, keepdims=True)
-        m = np.where(np.isfinite(m), m, 0)
-        r = np.log(np.sum(np.exp(d - m), axis=dims, keepdims=True)) + m
-        if not keepdim:
-            r = r.reshape(tuple(s for k, s in enumerate(d.shape) if k not in dims))
-        return np.asarray(r, dtype=out_dtype)
 
-    def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        shape = a._data.shape
-        if not shape:
-            return grad * (a - ctx.result).exp()
-        g = _restore(grad, shape, ctx.dims, ctx.keepdim)
-        r = _restore(ctx.result, shape, ctx.dims, ctx.keepdim)
-        return g * (a - r).exp()
+LOGSUMEXP = reduction((), "LogsumexpBackward0", _logsumexp, doc="",
+                      grad=lambda grad, self, result: grad * (self - result).exp(),
+                      explain="grad_self = grad * exp(self - result)   (the softmax of self along dim)",
+                      checks=(check(lambda x: x.logsumexp(1), (2, 3)),
+                              check(lambda x: x.logsumexp((0, 2), keepdim=True), (2, 3, 2), label="dims keepdim"),
+                              check(lambda x: logsumexp(x * 30, 0), (3, 2), label="large values", atol=1e-5)))
+LogsumexpBackward0 = LOGSUMEXP.node
 
 
 def logsumexp(input, dim=None, keepdim=False):
     """log(sum(exp(x))) over ``dim``, computed without overflow."""
     if dim is None:
         raise TypeError('logsumexp() missing 1 required positional arguments: "dim"')
-    return LogsumexpBackward0.apply(input, dims=_dims_or_scalar(dim, input._data.ndim), keepdim=keepdim)
+    return LOGSUMEXP.node.apply(input, dims=_dims_or_scalar(dim, input._data.ndim), keepdim=keepdim)
 
 
 # -- cumsum / cumprod ------------------------------------------------------------------

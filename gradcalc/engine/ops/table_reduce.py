@@ -1,0 +1,213 @@
+"""Reductions as rows: an op that folds dims of one tensor, declared as data.
+
+A reduction row says what torch's ``derivatives.yaml`` says of a reduction, beside its
+forward::
+
+    SUM = reduction("sum", "SumBackward1", _sum, whole="SumBackward0", params={"dtype": None},
+                    grad=lambda grad, shape: grad.expand(shape) if shape else grad,
+                    explain="grad_self = grad expanded to self's shape",
+                    checks=(check(lambda x: x.sum(1), (2, 3)),), doc="Sum of ...")
+
+It makes one node class per overload, named as torch names them: ``node`` for the one
+taking dims (``apply(input, dims=..., keepdim=..., **params)``; ``dim="dim"`` for the
+overloads taking one int, as ``prod(input, dim)``) and ``whole`` for the one reducing
+every element (``apply(input, **params)``). ``forward(array, dims, keepdim, **params)``
+computes on the input's values (``dims`` None for the whole tensor); with
+``tensor=True`` it gets the Tensor.
+
+**What a rule reads is its parameters** (as in ``table.row``): after ``grad``,
+
+- ``self`` the input (then saved; only then), ``result`` the output;
+- ``shape`` the input's shape, kept on the node instead of the input: a rule that only
+  needs the shape (sum, mean) keeps no tensor alive (torch's ``self_sym_sizes``);
+- ``dims`` the reduced dims (a sorted tuple; None for the whole tensor), ``keepdim``,
+  ``count`` the number of elements folded into each output element;
+- any keyword parameter of the op (``dtype``, ``correction``), kept on the node.
+
+``grad`` and ``result`` reach the rule with the reduced dims put back as size 1 (as
+``keepdim=True`` leaves them), so they broadcast against the input; a 0-d input and the
+whole-tensor overload leave them as they are. The forward-mode rule is ``jvp`` (a
+reduction's Jacobian is not diagonal, so none is derived from the backward):
+``LINEAR`` for reductions linear in the input (the same reduction of the tangent).
+"""
+
+import math
+import sys
+from operator import attrgetter
+
+from ..node import Node
+from .support import expand_reduced
+from .table import ROWS, Row
+
+__all__ = ["reduction", "LINEAR"]
+
+#: ``jvp=LINEAR``: the op is linear in its input, so its tangent is the op applied to the tangent.
+LINEAR = "linear"
+
+_KNOWN = ("self", "result", "shape", "dims", "keepdim", "count")
+
+
+def _count(ctx):
+    dims = ctx._axes
+    shape = ctx.shape
+    if dims is None:
+        return math.prod(shape)
+    n = 1
+    for d in dims:
+        n *= shape[d]
+    return n
+
+
+def _reader(name, along, params):
+    """How a rule's parameter is read from the node (C-level attribute reads where possible)."""
+    if name == "self":
+        return lambda ctx: ctx.saved_tensors[0]
+    if name == "result":
+        if along:
+            return lambda ctx: _restored(ctx, ctx.result)
+        return attrgetter("result")
+    if name == "dims":
+        return attrgetter("_axes")
+    if name == "count":
+        return _count
+    if name in params:  # kept on the node only when given: unset means the default
+        default = params[name]
+        return lambda ctx: getattr(ctx, name, default)
+    return attrgetter(name)  # shape, keepdim, dim
+
+
+def _restored(ctx, t):
+    """``t`` with the reduced dims put back as size 1 (nothing to do for keepdim or a 0-d input)."""
+    shape = ctx.shape
+    if not shape or ctx.keepdim:
+        return t
+    return expand_reduced(t, shape, ctx._axes, False)
+
+
+def _reduce_class(node_name, module, forward, rule, along, dim, params, tensor, explain, checks, extra):
+    code = rule.__code__
+    names = code.co_varnames[1:code.co_argcount]
+    for n in names:
+        if n not in _KNOWN and n not in params and n != dim:
+            raise TypeError(f"{node_name}: the rule reads {n!r}, which is neither an input, the result, "
+                            f"shape/dims/keepdim/count nor a parameter ({', '.join(params) or 'none'})")
+    readers = tuple(_reader(n, along, params) for n in names)
+    saves_self = "self" in names
+    pnames, pdefaults = tuple(params), tuple(params.values())
+    items = tuple(params.items())
+    # the reduced dims, normalised (``_axes``: a tuple, None for all) beside the op's own ``dims``/``dim``
+    slots = ("shape",) + ((dim, "keepdim", "_axes") if along else ()) + pnames
+
+    def _given(ctx, kw):
+        """The keyword parameters (defaults filled in); those given are kept on the node."""
+        for k, v in kw.items():
+            setattr(ctx, k, v)
+        return tuple([kw.get(k, v) for k, v in items])
+
+    if along and dim == "dim":  # one int (prod(input, dim)): the reduced dims are (dim,)
+        def fwd(ctx, a, dim, keepdim=False, **kw):
+            ctx.shape = a._data.shape
+            ctx.dim = dim
+            ctx.keepdim = keepdim
+            ctx._axes = axes = None if dim is None else (dim,)
+            if saves_self:
+                ctx.save_for_backward(a)
+            return forward(a if tensor else a._data, axes, keepdim, *(_given(ctx, kw) if kw else pdefaults))
+    elif along:
+        def fwd(ctx, a, dims, keepdim=False, **kw):
+            ctx.shape = a._data.shape
+            ctx.dims = ctx._axes = dims
+            ctx.keepdim = keepdim
+            if saves_self:
+                ctx.save_for_backward(a)
+            return forward(a if tensor else a._data, dims, keepdim, *(_given(ctx, kw) if kw else pdefaults))
+    else:
+        def fwd(ctx, a, **kw):
+            ctx.shape = a._data.shape
+            if saves_self:
+                ctx.save_for_backward(a)
+            return forward(a if tensor else a._data, None, False, *(_given(ctx, kw) if kw else pdefaults))
+
+    bwd = _backward(rule, readers, along)
+    ns = {"__slots__": slots, "__module__": module, "__qualname__": node_name, "explain": explain,
+          "checks": tuple(checks), "saves_output": "result" in names, "forward": fwd, "backward": bwd}
+    if not along:
+        ns["keepdim"] = False  # (a rule may read it; the whole-tensor overload has none)
+        ns["_axes"] = None
+    ns.update(extra)
+    return type(node_name, (Node,), ns)
+
+
+def _backward(rule, readers, along):
+    """The node's backward: the rule applied to the gradient (the reduced dims put back as
+    size 1 for the overload taking dims) and what it reads (specialised by count: it runs
+    once per node per backward pass)."""
+    if along:
+        def restore(ctx, grad):
+            shape = ctx.shape
+            if shape and not ctx.keepdim:
+                return expand_reduced(grad, shape, ctx._axes, False)
+            return grad
+        if len(readers) == 1:
+            r0, = readers
+            return lambda ctx, grad: rule(restore(ctx, grad), r0(ctx))
+        if len(readers) == 2:
+            r0, r1 = readers
+            return lambda ctx, grad: rule(restore(ctx, grad), r0(ctx), r1(ctx))
+        return lambda ctx, grad: rule(restore(ctx, grad), *[r(ctx) for r in readers])
+    if len(readers) == 1:
+        r0, = readers
+        return lambda ctx, grad: rule(grad, r0(ctx))
+    if len(readers) == 2:
+        r0, r1 = readers
+        return lambda ctx, grad: rule(grad, r0(ctx), r1(ctx))
+    return lambda ctx, grad: rule(grad, *[r(ctx) for r in readers])
+
+
+class ReductionRow(Row):
+    """A reduction's row: ``node`` (the overload taking dims), ``whole`` (the one reducing
+    every element, or None), ``function``; ``jvp`` as ``Row.jvp``."""
+
+    __slots__ = ("whole",)
+
+    def jvp(self, ctx, *tangents):
+        (t,) = tangents
+        if t is None:
+            return None
+        if self._jvp is LINEAR:
+            cls = type(ctx)
+            params = {k: getattr(ctx, k) for k in cls.__slots__ if k not in ("shape", "_axes") and hasattr(ctx, k)}
+            return cls.apply(t, **params)
+        if self._jvp is None:
+            raise NotImplementedError(f"{type(ctx).__name__}: no forward-mode rule declared")
+        return self._jvp(ctx, t)
+
+
+def reduction(names, node, forward, *, grad, explain, checks, doc, whole=None, whole_checks=(), whole_explain=None,
+              dim="dims", params=None, function=None, jvp=None, method=True, tensor=False, **extra):
+    """Declare a reduction (see the module docstring). ``node``/``whole``: torch's node names
+    for the overload taking dims and the whole-tensor one (either may be None); ``checks``
+    and ``whole_checks`` their gradcheck cases. ``function``: the ``torch.*`` function (the
+    argument handling, torch's checks), calling ``row.node.apply`` / ``row.whole.apply``;
+    ``whole_explain`` the whole-tensor node's ``%explain`` text where it differs."""
+    names = tuple(names.split()) if isinstance(names, str) else tuple(names)
+    module = sys._getframe(1).f_globals.get("__name__", __name__)
+    params = dict(params or {})
+    r = ReductionRow()
+    r.node = r.whole = None
+    if node is not None:
+        r.node = _reduce_class(node, module, forward, grad, True, dim, params, tensor, explain, checks, extra)
+        r.node._row = r
+    if whole is not None:
+        r.whole = _reduce_class(whole, module, forward, grad, False, dim, params, tensor, whole_explain or explain,
+                                whole_checks if node is not None else checks, extra)
+        r.whole._row = r
+    if r.node is None:
+        r.node = r.whole
+    r.names, r.method, r._jvp, r._rules, r.extra_methods = names, method, jvp, (grad,), {}
+    r.inplace, r.inplace_node = False, None
+    if function is not None and doc and not function.__doc__:
+        function.__doc__ = doc
+    r.function = function
+    ROWS.append(r)
+    return r
