@@ -10,6 +10,7 @@ from ..node import Node
 from ..tensor import Tensor
 from .checks import check
 from .support import shape_arg, wrap_dim
+from .table_shape import shape_row
 
 
 def _infer_shape(shape, numel):
@@ -48,176 +49,84 @@ def _view_of(arr, shape):
     return v
 
 
-class ViewBackward0(Node):
-    __slots__ = ("shape", "in_shape")
-    explain = "grad_self = grad.reshape(self.shape)   (a reshape moves no values)"
-    is_view = True
-    checks = (check(lambda x: x.reshape(3, 2), (2, 3)),
-              check(lambda x: x.view(-1), (2, 3), label="view -1"),
-              check(lambda x: x.flatten(), (2, 1, 3), label="flatten"))
-
-    def forward(ctx, a, shape):
-        ctx.shape = shape
-        ctx.in_shape = a._data.shape
-        v = _view_of(a._data, shape)
-        if v is None:
-            raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
-                               "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
-        return v
-
-    def replay(ctx, arr):
-        return arr.reshape(ctx.shape)
-
-    def backward(ctx, grad):
-        return grad.reshape(ctx.in_shape)
+def _view(d, shape):
+    v = _view_of(d, shape)
+    if v is None:
+        raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
+                           "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
+    return v
 
 
-class ReshapeAliasBackward0(ViewBackward0):
-    """reshape() of a non-contiguous tensor that needs no copy (torch's ``_reshape_alias``)."""
-
-    __slots__ = ()
-    explain = "grad_self = grad.reshape(self.shape)   (a reshape moves no values)"
-    checks = (check(lambda x: x.t().reshape(3, 2), (2, 3)),
-              check(lambda x: x[:, ::2].reshape(2, 2, 1), (2, 4), label="strided"))
-
-    def forward(ctx, a, shape):
-        return ViewBackward0.forward(ctx, a, shape)
+def _reshape(arr, shape):
+    return arr.reshape(shape)
 
 
-class UnsafeViewBackward0(Node):
-    __slots__ = ("in_shape",)
-    explain = "grad_self = grad.reshape(self.shape)"
-    checks = (check(lambda x: x.t().reshape(6), (2, 3)),)
-
-    def forward(ctx, a, shape):
-        ctx.in_shape = a._data.shape
-        return a._data.reshape(shape)
-
-    def backward(ctx, grad):
-        return grad.reshape(ctx.in_shape)
-
-
-class _SqueezeBase(Node):
-    __slots__ = ("in_shape", "dims")
-    is_view = True
-    explain = "grad_self = grad.reshape(self.shape)   (size-1 dims put back)"
-
-    def forward(ctx, a, dims=None):
-        shape = a._data.shape
-        ctx.in_shape = shape
-        if dims is None:
-            dims = tuple(i for i, s in enumerate(shape) if s == 1)
-        else:
-            dims = tuple(d for d in dims if d < len(shape) and shape[d] == 1)  # (a 0-d tensor has none)
-        ctx.dims = dims
-        return a._data.squeeze(axis=dims) if dims else a._data.view()
-
-    def replay(ctx, arr):
-        return arr.squeeze(axis=ctx.dims) if ctx.dims else arr.view()
-
-    def backward(ctx, grad):
-        return grad.reshape(ctx.in_shape)
+_RESHAPE_EXPLAIN = "grad_self = grad.reshape(self.shape)   (a reshape moves no values)"
+VIEW = shape_row("ViewBackward0", _view, params=("shape",), replay=_reshape, explain=_RESHAPE_EXPLAIN,
+                 grad=lambda grad, in_shape: grad.reshape(in_shape),
+                 checks=(check(lambda x: x.reshape(3, 2), (2, 3)),
+                         check(lambda x: x.view(-1), (2, 3), label="view -1"),
+                         check(lambda x: x.flatten(), (2, 1, 3), label="flatten")))
+# reshape() of a non-contiguous tensor that needs no copy (torch's ``_reshape_alias``)
+RESHAPE_ALIAS = shape_row("ReshapeAliasBackward0", _view, params=("shape",), replay=_reshape,
+                          explain=_RESHAPE_EXPLAIN, grad=lambda grad, in_shape: grad.reshape(in_shape),
+                          checks=(check(lambda x: x.t().reshape(3, 2), (2, 3)),
+                                  check(lambda x: x[:, ::2].reshape(2, 2, 1), (2, 4), label="strided")))
+UNSAFE_VIEW = shape_row("UnsafeViewBackward0", _reshape, params=("shape",), view=False,
+                        grad=lambda grad, in_shape: grad.reshape(in_shape), explain="grad_self = grad.reshape(self.shape)",
+                        checks=(check(lambda x: x.t().reshape(6), (2, 3)),))
 
 
-class SqueezeBackward0(_SqueezeBase):
-    checks = (check(lambda x: x.squeeze(), (1, 3, 1)),)
-
-    def forward(ctx, a):
-        return _SqueezeBase.forward(ctx, a, None)
-
-
-class SqueezeBackward1(_SqueezeBase):
-    checks = (check(lambda x: x.squeeze(0), (1, 3)),)
-
-    def forward(ctx, a, dim):
-        return _SqueezeBase.forward(ctx, a, (dim,))
+def _squeeze(d, dims=None):
+    """``d`` without its size-1 dims (all, or those of ``dims`` that have size 1; a 0-d tensor has none)."""
+    if dims is None:
+        dims = tuple(i for i, s in enumerate(d.shape) if s == 1)
+    else:
+        dims = tuple(k for k in dims if k < d.ndim and d.shape[k] == 1)
+    return d.squeeze(axis=dims) if dims else d.view()
 
 
-class SqueezeBackward2(_SqueezeBase):
-    checks = (check(lambda x: x.squeeze((0, 2)), (1, 3, 1)),)
-
-    def forward(ctx, a, dims):
-        return _SqueezeBase.forward(ctx, a, dims)
+_SQUEEZE_EXPLAIN = "grad_self = grad.reshape(self.shape)   (size-1 dims put back)"
 
 
-class SqueezeBackward4(_SqueezeBase):
-    """torch's node for the in-place ``squeeze_(dim)`` (matmul of a vector by a matrix uses it)."""
-
-    checks = (check(lambda v, m: v @ m, (3,), (3, 2)),)
-
-    def forward(ctx, a, dims):
-        return _SqueezeBase.forward(ctx, a, dims)
+def _unsqueezed(grad, in_shape, *_):
+    return grad.reshape(in_shape)
 
 
-class UnsqueezeBackward0(Node):
-    __slots__ = ("dim",)
-    explain = "grad_self = grad.squeeze(dim)"
-    is_view = True
-    checks = (check(lambda x: x.unsqueeze(1), (2, 3)),
-              check(lambda x: x[None], (3,), label="None index"))
-
-    def forward(ctx, a, dim):
-        ctx.dim = dim
-        return np.expand_dims(a._data, dim)
-
-    def replay(ctx, arr):
-        return np.expand_dims(arr, ctx.dim)
-
-    def backward(ctx, grad):
-        return grad.squeeze(ctx.dim)
+SQUEEZE = shape_row("SqueezeBackward0", _squeeze, grad=_unsqueezed, explain=_SQUEEZE_EXPLAIN,
+                    checks=(check(lambda x: x.squeeze(), (1, 3, 1)),))
+SQUEEZE_DIM = shape_row("SqueezeBackward1", lambda d, dim: _squeeze(d, (dim,)), params=("dim",), grad=_unsqueezed,
+                        explain=_SQUEEZE_EXPLAIN, checks=(check(lambda x: x.squeeze(0), (1, 3)),))
+SQUEEZE_DIMS = shape_row("SqueezeBackward2", _squeeze, params=("dims",), grad=_unsqueezed, explain=_SQUEEZE_EXPLAIN,
+                         checks=(check(lambda x: x.squeeze((0, 2)), (1, 3, 1)),))
+# torch's node for the in-place ``squeeze_(dim)`` (matmul of a vector by a matrix uses it)
+SQUEEZE_INPLACE = shape_row("SqueezeBackward4", _squeeze, params=("dims",), grad=_unsqueezed,
+                            explain=_SQUEEZE_EXPLAIN, checks=(check(lambda v, m: v @ m, (3,), (3, 2)),))
+UNSQUEEZE = shape_row("UnsqueezeBackward0", np.expand_dims, params=("dim",), explain="grad_self = grad.squeeze(dim)",
+                      grad=lambda grad, dim: grad.squeeze(dim),
+                      checks=(check(lambda x: x.unsqueeze(1), (2, 3)),
+                              check(lambda x: x[None], (3,), label="None index")))
 
 
-class TransposeBackward0(Node):
-    __slots__ = ("d0", "d1")
-    explain = "grad_self = grad.transpose(dim0, dim1)   (the same swap undoes it)"
-    is_view = True
-    checks = (check(lambda x: x.transpose(0, 2), (2, 3, 4)),)
-
-    def forward(ctx, a, d0, d1):
-        ctx.d0 = d0
-        ctx.d1 = d1
-        return np.swapaxes(a._data, d0, d1) if a._data.ndim else a._data.view()
-
-    def replay(ctx, arr):
-        return np.swapaxes(arr, ctx.d0, ctx.d1) if arr.ndim else arr.view()
-
-    def backward(ctx, grad):
-        return grad.transpose(ctx.d0, ctx.d1)
+def _swap(d, d0, d1):
+    return np.swapaxes(d, d0, d1) if d.ndim else d.view()
 
 
-class TBackward0(Node):
-    explain = "grad_self = grad.t()"
-    is_view = True
-    checks = (check(lambda x: x.t(), (2, 3)),)
-
-    def forward(ctx, a):
-        if a._data.ndim > 2:
-            raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {a._data.ndim}D")
-        return a._data.T
-
-    def replay(ctx, arr):
-        return arr.T
-
-    def backward(ctx, grad):
-        return grad.t()
+def _t(d):
+    if d.ndim > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {d.ndim}D")
+    return d.T
 
 
-class PermuteBackward0(Node):
-    __slots__ = ("dims",)
-    explain = "grad_self = grad.permute(inverse of dims)"
-    is_view = True
-    checks = (check(lambda x: x.permute(2, 0, 1), (2, 3, 4)),
-              check(lambda x: x.T, (2, 3), label=".T"))
-
-    def forward(ctx, a, dims):
-        ctx.dims = dims
-        return np.transpose(a._data, dims)
-
-    def replay(ctx, arr):
-        return np.transpose(arr, ctx.dims)
-
-    def backward(ctx, grad):
-        return grad.permute(tuple(np.argsort(ctx.dims)))
+TRANSPOSE = shape_row("TransposeBackward0", _swap, params=("d0", "d1"), grad=lambda grad, d0, d1: grad.transpose(d0, d1),
+                      explain="grad_self = grad.transpose(dim0, dim1)   (the same swap undoes it)",
+                      checks=(check(lambda x: x.transpose(0, 2), (2, 3, 4)),))
+T_ = shape_row("TBackward0", _t, grad=lambda grad: grad.t(), explain="grad_self = grad.t()",
+               checks=(check(lambda x: x.t(), (2, 3)),))
+PERMUTE = shape_row("PermuteBackward0", np.transpose, params=("dims",),
+                    grad=lambda grad, dims: grad.permute(tuple(np.argsort(dims))),
+                    explain="grad_self = grad.permute(inverse of dims)",
+                    checks=(check(lambda x: x.permute(2, 0, 1), (2, 3, 4)), check(lambda x: x.T, (2, 3), label=".T")))
 
 
 def expanded(arr, shape):
@@ -231,48 +140,27 @@ def expanded(arr, shape):
     return np.lib.stride_tricks.as_strided(arr, tuple(shape), tuple(strides), writeable=arr.flags.writeable)
 
 
-class ExpandBackward0(Node):
-    __slots__ = ("in_shape", "shape")
-    explain = "grad_self = grad summed over the expanded dims   (each input element was used many times)"
-    is_view = True
-    checks = (check(lambda x: x.expand(2, 3, 4), (3, 1)),
-              check(lambda x: x.expand(4, -1), (1, 3), label="-1"))
-
-    def forward(ctx, a, shape):
-        ctx.in_shape = a._data.shape
-        ctx.shape = shape
-        return expanded(a._data, shape)
-
-    def replay(ctx, arr):
-        return expanded(arr, ctx.shape)
-
-    def backward(ctx, grad):
-        from ..backward import sum_to
-        return sum_to(grad, ctx.in_shape)
+def _sum_to(grad, in_shape):
+    from ..backward import sum_to
+    return sum_to(grad, in_shape)
 
 
-class CloneBackward0(Node):
-    explain = "grad_self = grad"
-    checks = (check(lambda x: x.clone(), (2, 3)),)
+EXPAND = shape_row("ExpandBackward0", expanded, params=("shape",), grad=_sum_to,
+                   explain="grad_self = grad summed over the expanded dims   (each input element was used many times)",
+                   checks=(check(lambda x: x.expand(2, 3, 4), (3, 1)),
+                           check(lambda x: x.expand(4, -1), (1, 3), label="-1")))
+CLONE = shape_row("CloneBackward0", lambda d: d.copy(), view=False, grad=lambda grad: grad, explain="grad_self = grad",
+                  checks=(check(lambda x: x.clone(), (2, 3)),))
+TO_COPY = shape_row("ToCopyBackward0", lambda d, dtype: d.astype(dtype.np), params=("dtype",), view=False,
+                    grad=lambda grad, in_dtype: grad.to(in_dtype), explain="grad_self = grad converted back to self's dtype",
+                    checks=(check(lambda x: x.float().double(), (2, 3), eps=1e-2, atol=1e-3),))
 
-    def forward(ctx, a):
-        return a._data.copy()
-
-    def backward(ctx, grad):
-        return grad
-
-
-class ToCopyBackward0(Node):
-    __slots__ = ("in_dtype",)
-    explain = "grad_self = grad converted back to self's dtype"
-    checks = (check(lambda x: x.float().double(), (2, 3), eps=1e-2, atol=1e-3),)
-
-    def forward(ctx, a, dtype):
-        ctx.in_dtype = a.dtype
-        return a._data.astype(dtype.np)
-
-    def backward(ctx, grad):
-        return grad.to(ctx.in_dtype)
+# the generated node classes, under their names (other modules import them)
+ViewBackward0, ReshapeAliasBackward0, UnsafeViewBackward0 = VIEW.node, RESHAPE_ALIAS.node, UNSAFE_VIEW.node
+SqueezeBackward0, SqueezeBackward1, SqueezeBackward2 = SQUEEZE.node, SQUEEZE_DIM.node, SQUEEZE_DIMS.node
+SqueezeBackward4, UnsqueezeBackward0, TransposeBackward0 = SQUEEZE_INPLACE.node, UNSQUEEZE.node, TRANSPOSE.node
+TBackward0, PermuteBackward0, ExpandBackward0 = T_.node, PERMUTE.node, EXPAND.node
+CloneBackward0, ToCopyBackward0 = CLONE.node, TO_COPY.node
 
 
 class CatBackward0(Node):

@@ -47,18 +47,22 @@ LINEAR = "linear"
 _KNOWN = ("self", "result", "shape", "dims", "keepdim", "count")
 
 
-def _count(ctx):
-    dims = ctx._axes
-    shape = ctx.shape
-    if dims is None:
-        return math.prod(shape)
-    n = 1
-    for d in dims:
-        n *= shape[d]
-    return n
+def _counter(shape_attr):
+    shape_of = attrgetter(shape_attr)
+
+    def count(ctx):
+        dims = ctx._axes
+        shape = shape_of(ctx)
+        if dims is None:
+            return math.prod(shape)
+        n = 1
+        for d in dims:
+            n *= shape[d]
+        return n
+    return count
 
 
-def _reader(name, along, params):
+def _reader(name, along, params, shape_attr):
     """How a rule's parameter is read from the node (C-level attribute reads where possible)."""
     if name == "self":
         return lambda ctx: ctx.saved_tensors[0]
@@ -69,16 +73,18 @@ def _reader(name, along, params):
     if name == "dims":
         return attrgetter("_axes")
     if name == "count":
-        return _count
-    if name in params:  # kept on the node only when given: unset means the default
+        return _counter(shape_attr)
+    if name == "shape":
+        return attrgetter(shape_attr)
+    if name in params:  # the given keyword parameters are kept in ``_kw``; the rest are the defaults
         default = params[name]
-        return lambda ctx: getattr(ctx, name, default)
-    return attrgetter(name)  # shape, keepdim, dim
+        return lambda ctx: (getattr(ctx, "_kw", None) or {}).get(name, default)
+    return attrgetter(name)  # keepdim, dim
 
 
 def _restored(ctx, t):
     """``t`` with the reduced dims put back as size 1 (nothing to do for keepdim or a 0-d input)."""
-    shape = ctx.shape
+    shape = ctx._in_shape
     if not shape or ctx.keepdim:
         return t
     return expand_reduced(t, shape, ctx._axes, False)
@@ -91,46 +97,74 @@ def _reduce_class(node_name, module, forward, rule, along, dim, params, tensor, 
         if n not in _KNOWN and n not in params and n != dim:
             raise TypeError(f"{node_name}: the rule reads {n!r}, which is neither an input, the result, "
                             f"shape/dims/keepdim/count nor a parameter ({', '.join(params) or 'none'})")
-    readers = tuple(_reader(n, along, params) for n in names)
+    # the input's shape is kept always (the gradient is shaped by it); under its public name
+    # (shown by %explain, as torch's ``self_sym_sizes``) when the rule reads it
+    shape_attr = "shape" if "shape" in names or "count" in names else "_shape"
+    readers = tuple(_reader(n, along, params, shape_attr) for n in names)
     saves_self = "self" in names
-    pnames, pdefaults = tuple(params), tuple(params.values())
+    pdefaults = tuple(params.values())
     items = tuple(params.items())
-    # the reduced dims, normalised (``_axes``: a tuple, None for all) beside the op's own ``dims``/``dim``
-    slots = ("shape",) + ((dim, "keepdim", "_axes") if along else ()) + pnames
+    # (%explain shows the public slots, in this order; ``_axes``: the reduced dims, normalised)
+    slots = ((dim, "keepdim") if along else ()) + (shape_attr, "_kw") + (("_axes",) if along else ())
 
     def _given(ctx, kw):
-        """The keyword parameters (defaults filled in); those given are kept on the node."""
-        for k, v in kw.items():
-            setattr(ctx, k, v)
+        """The keyword parameters given (kept on the node), with the defaults filled in."""
+        ctx._kw = kw
         return tuple([kw.get(k, v) for k, v in items])
 
-    if along and dim == "dim":  # one int (prod(input, dim)): the reduced dims are (dim,)
-        def fwd(ctx, a, dim, keepdim=False, **kw):
-            ctx.shape = a._data.shape
-            ctx.dim = dim
-            ctx.keepdim = keepdim
-            ctx._axes = axes = None if dim is None else (dim,)
-            if saves_self:
-                ctx.save_for_backward(a)
-            return forward(a if tensor else a._data, axes, keepdim, *(_given(ctx, kw) if kw else pdefaults))
-    elif along:
-        def fwd(ctx, a, dims, keepdim=False, **kw):
-            ctx.shape = a._data.shape
-            ctx.dims = ctx._axes = dims
-            ctx.keepdim = keepdim
-            if saves_self:
-                ctx.save_for_backward(a)
-            return forward(a if tensor else a._data, dims, keepdim, *(_given(ctx, kw) if kw else pdefaults))
+    if shape_attr == "shape":
+        if along and dim == "dim":  # one int (prod(input, dim)): the reduced dims are (dim,)
+            def fwd(ctx, a, dim, keepdim=False, **kw):
+                ctx.shape = a._data.shape
+                ctx.dim = dim
+                ctx.keepdim = keepdim
+                ctx._axes = axes = None if dim is None else (dim,)
+                if saves_self:
+                    ctx.save_for_backward(a)
+                return forward(a if tensor else a._data, axes, keepdim, *(_given(ctx, kw) if kw else pdefaults))
+        elif along:
+            def fwd(ctx, a, dims, keepdim=False, **kw):
+                ctx.shape = a._data.shape
+                ctx.dims = ctx._axes = dims
+                ctx.keepdim = keepdim
+                if saves_self:
+                    ctx.save_for_backward(a)
+                return forward(a if tensor else a._data, dims, keepdim, *(_given(ctx, kw) if kw else pdefaults))
+        else:
+            def fwd(ctx, a, **kw):
+                ctx.shape = a._data.shape
+                if saves_self:
+                    ctx.save_for_backward(a)
+                return forward(a if tensor else a._data, None, False, *(_given(ctx, kw) if kw else pdefaults))
     else:
-        def fwd(ctx, a, **kw):
-            ctx.shape = a._data.shape
-            if saves_self:
-                ctx.save_for_backward(a)
-            return forward(a if tensor else a._data, None, False, *(_given(ctx, kw) if kw else pdefaults))
+        if along and dim == "dim":
+            def fwd(ctx, a, dim, keepdim=False, **kw):
+                ctx._shape = a._data.shape
+                ctx.dim = dim
+                ctx.keepdim = keepdim
+                ctx._axes = axes = None if dim is None else (dim,)
+                if saves_self:
+                    ctx.save_for_backward(a)
+                return forward(a if tensor else a._data, axes, keepdim, *(_given(ctx, kw) if kw else pdefaults))
+        elif along:
+            def fwd(ctx, a, dims, keepdim=False, **kw):
+                ctx._shape = a._data.shape
+                ctx.dims = ctx._axes = dims
+                ctx.keepdim = keepdim
+                if saves_self:
+                    ctx.save_for_backward(a)
+                return forward(a if tensor else a._data, dims, keepdim, *(_given(ctx, kw) if kw else pdefaults))
+        else:
+            def fwd(ctx, a, **kw):
+                ctx._shape = a._data.shape
+                if saves_self:
+                    ctx.save_for_backward(a)
+                return forward(a if tensor else a._data, None, False, *(_given(ctx, kw) if kw else pdefaults))
 
     bwd = _backward(rule, readers, along)
     ns = {"__slots__": slots, "__module__": module, "__qualname__": node_name, "explain": explain,
-          "checks": tuple(checks), "saves_output": "result" in names, "forward": fwd, "backward": bwd}
+          "checks": tuple(checks), "saves_output": "result" in names, "forward": fwd, "backward": bwd,
+          "_in_shape": property(attrgetter(shape_attr))}
     if not along:
         ns["keepdim"] = False  # (a rule may read it; the whole-tensor overload has none)
         ns["_axes"] = None
@@ -144,7 +178,7 @@ def _backward(rule, readers, along):
     once per node per backward pass)."""
     if along:
         def restore(ctx, grad):
-            shape = ctx.shape
+            shape = ctx._in_shape
             if shape and not ctx.keepdim:
                 return expand_reduced(grad, shape, ctx._axes, False)
             return grad
@@ -176,7 +210,10 @@ class ReductionRow(Row):
             return None
         if self._jvp is LINEAR:
             cls = type(ctx)
-            params = {k: getattr(ctx, k) for k in cls.__slots__ if k not in ("shape", "_axes") and hasattr(ctx, k)}
+            params = dict(getattr(ctx, "_kw", None) or {})
+            if cls is self.node and self.node is not self.whole:
+                dim = "dim" if "dim" in cls.__slots__ else "dims"
+                params[dim], params["keepdim"] = getattr(ctx, dim), ctx.keepdim
             return cls.apply(t, **params)
         if self._jvp is None:
             raise NotImplementedError(f"{type(ctx).__name__}: no forward-mode rule declared")
