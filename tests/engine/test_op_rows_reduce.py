@@ -61,11 +61,17 @@ def test_linear_reductions_forward_mode_is_the_reduction_of_the_tangent(expr):
     np.testing.assert_allclose(tangent.numpy(), (f(xv + eps * tv) - f(xv - eps * tv)) / (2 * eps), atol=1e-7)
 
 
-def test_a_non_linear_reduction_without_a_forward_rule_says_so():
-    x = torch.tensor([1.0, 2.0], requires_grad=True)
-    y = x.prod()
-    with pytest.raises(NotImplementedError, match="ProdBackward0"):
-        row_of(y.grad_fn).jvp(y.grad_fn, torch.ones(2))
+@pytest.mark.parametrize("expr", ["x.prod()", "x.prod(1)", "x.amax(1)", "x.logsumexp(1)", "x.max()",
+                                  "x.nansum(0)"])
+def test_other_reductions_forward_mode_comes_from_the_backward(expr):
+    rng = np.random.default_rng(1)
+    xv, tv = rng.uniform(0.5, 1.5, (2, 3)), rng.standard_normal((2, 3))
+    x = torch.tensor(xv, requires_grad=True)
+    y = eval(expr)
+    tangent = row_of(y.grad_fn).jvp(y.grad_fn, torch.tensor(tv))
+    f = lambda v: eval(expr, {"x": torch.tensor(v)}).numpy()  # noqa: E731
+    eps = 1e-6
+    np.testing.assert_allclose(tangent.numpy(), (f(xv + eps * tv) - f(xv - eps * tv)) / (2 * eps), atol=1e-6)
 
 
 def test_a_rule_reading_an_unknown_name_is_refused_at_declaration():

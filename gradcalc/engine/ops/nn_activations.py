@@ -17,6 +17,7 @@ from .support import type_word as _type_word
 from .special_math import erf_array
 from .unary import erf
 from .masked import where
+from .table import row
 
 _SQRT_HALF = math.sqrt(0.5)
 _INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
@@ -35,38 +36,28 @@ def _out(r, a):
     return np.asarray(r, dtype=a._data.dtype)
 
 
-class LeakyReluBackward0(Node):
-    __slots__ = ("slope",)
-    explain = "grad_self = grad where self > 0, else grad * negative_slope"
-    checks = (check(lambda x: leaky_relu(x), (2, 3)),
-              check(lambda x: leaky_relu(x, 0.2) * x, (4,), label="slope 0.2"))
-
-    def forward(ctx, a, slope):
-        ctx.save_for_backward(a)
-        ctx.slope = slope
-        d = _float_only(a, "leaky_relu_cpu")
-        return _out(np.where(d > 0, d, d * slope), a)
-
-    def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        return LeakyReluBackwardBackward0.apply(grad, a, slope=ctx.slope)
+def _floating(d, kernel):
+    """The values to compute on: floats only (torch's error otherwise), float16 in float32."""
+    if d.dtype.kind != "f":
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_type_word(d)}'")
+    return d.astype(np.float32) if d.dtype == np.float16 else d
 
 
-class LeakyReluBackward1(Node):
-    """leaky_relu_ (in place): the rule reads the result, as the input is gone."""
+def _leaky_relu(d, slope):
+    x = _floating(d, "leaky_relu_cpu")
+    return np.asarray(np.where(x > 0, x, x * slope), dtype=d.dtype)
 
-    __slots__ = ("slope",)
-    explain = "grad_self = grad where result > 0, else grad * negative_slope"
-    saves_output = True
-    checks = (check(lambda x: leaky_relu(x * 1, 0.1, inplace=True), (2, 3)),)
 
-    def forward(ctx, a, slope):
-        ctx.slope = slope
-        d = _float_only(a, "leaky_relu_cpu")
-        return _out(np.where(d > 0, d, d * slope), a)
-
-    def backward(ctx, grad):
-        return LeakyReluBackwardBackward0.apply(grad, ctx.result, slope=ctx.slope)
+_LEAKY_RELU = row((), "LeakyReluBackward0", _leaky_relu, promote=False, params=("slope",), doc="",
+                  grad=lambda grad, self, slope: LeakyReluBackwardBackward0.apply(grad, self, slope=slope),
+                  explain="grad_self = grad where self > 0, else grad * negative_slope",
+                  checks=(check(lambda x: leaky_relu(x), (2, 3)),
+                          check(lambda x: leaky_relu(x, 0.2) * x, (4,), label="slope 0.2")))
+# leaky_relu_ (in place): the rule reads the result, as the input is gone
+_LEAKY_RELU_ = row((), "LeakyReluBackward1", _leaky_relu, promote=False, params=("slope",), doc="",
+                   grad=lambda grad, result, slope: LeakyReluBackwardBackward0.apply(grad, result, slope=slope),
+                   explain="grad_self = grad where result > 0, else grad * negative_slope",
+                   checks=(check(lambda x: leaky_relu(x * 1, 0.1, inplace=True), (2, 3)),))
 
 
 class LeakyReluBackwardBackward0(Node):
@@ -127,91 +118,72 @@ class GeluBackward0(Node):
         return grad * (cdf + x * pdf)
 
 
-class SiluBackward0(Node):
-    explain = "grad_self = grad * σ(self) (1 + self (1 - σ(self)))"
-    checks = (check(lambda x: silu(x), (2, 3)),
-              check(lambda x: silu(x * 1, inplace=True), (4,), label="in place"))
-
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        d = _float_only(a, "silu_cpu")
-        return _out(d / (1 + np.exp(-d)), a)
-
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        s = x.sigmoid()
-        return grad * (s * (x * (1 - s) + 1))
+def _silu(d):
+    x = _floating(d, "silu_cpu")
+    return np.asarray(x / (1 + np.exp(-x)), dtype=d.dtype)
 
 
-class EluBackward0(Node):
-    __slots__ = ("alpha", "scale", "input_scale")
-    explain = ("grad_self = grad * scale where self > 0, else grad * scale * alpha * input_scale * "
-               "exp(self * input_scale)   (elu: scale = input_scale = 1; selu: torch's constants)")
-    checks = (check(lambda x: elu(x), (2, 3)),
-              check(lambda x: elu(x, alpha=0.5) * x, (4,), label="alpha 0.5"),
-              check(lambda x: EluBackward0.apply(x, alpha=1.67, scale=1.05), (2, 3), label="selu"))
-
-    def forward(ctx, a, alpha, scale=1.0, input_scale=1.0):
-        ctx.save_for_backward(a)
-        ctx.alpha = alpha
-        ctx.scale = scale
-        ctx.input_scale = input_scale
-        d = _float_only(a, "elu_cpu")
-        r = np.where(d > 0, d, alpha * np.expm1(np.minimum(d, 0) * input_scale))
-        return _out(r * scale if scale != 1.0 else r, a)
-
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        # exp of the negative part only: exp(large x) would overflow, and 0 * inf poisons second derivatives;
-        # where(x < 0, x, 0) rather than clamp_max(x, 0): torch's second derivative is 0 at x = 0
-        neg_part = where(x < 0, x, 0.0)
-        if ctx.scale == 1.0 and ctx.input_scale == 1.0:
-            return where(x > 0, grad, grad * neg_part.exp() * ctx.alpha)
-        neg = (neg_part * ctx.input_scale).exp() * (ctx.alpha * ctx.input_scale * ctx.scale)
-        return where(x > 0, grad * ctx.scale, grad * neg)
+def _silu_grad(grad, self):
+    s = self.sigmoid()
+    return grad * (s * (self * (1 - s) + 1))
 
 
-class EluBackward1(Node):
-    """elu_ (in place): the rule reads the result (alpha * (e^x - 1) + alpha = alpha e^x)."""
-
-    __slots__ = ("alpha",)
-    explain = "grad_self = grad where result > 0, else grad * (result + alpha)"
-    saves_output = True
-    checks = (check(lambda x: elu(x * 1, inplace=True), (2, 3)),)
-
-    def forward(ctx, a, alpha):
-        ctx.alpha = alpha
-        d = _float_only(a, "elu_cpu")
-        return _out(np.where(d > 0, d, alpha * np.expm1(np.minimum(d, 0))), a)
-
-    def backward(ctx, grad):
-        r = ctx.result
-        if ctx.alpha < 0:
-            raise RuntimeError("In-place elu backward calculation is triggered with a negative slope which is not "
-                               "supported. This is caused by calling in-place forward function with a negative "
-                               "slope, please call out-of-place version instead.")
-        return where(r > 0, grad, grad * (r + ctx.alpha))
+def _elu(d, alpha, scale=1.0, input_scale=1.0):
+    x = _floating(d, "elu_cpu")
+    r = np.where(x > 0, x, alpha * np.expm1(np.minimum(x, 0) * input_scale))
+    return np.asarray(r * scale if scale != 1.0 else r, dtype=d.dtype)
 
 
-class SoftplusBackward0(Node):
-    __slots__ = ("beta", "threshold")
-    explain = "grad_self = grad * σ(beta * self)   (grad itself where beta * self > threshold)"
-    checks = (check(lambda x: softplus(x), (2, 3)),
-              check(lambda x: softplus(x * 3, beta=2, threshold=1), (2, 3), label="threshold"))
+def _elu_grad(grad, self, alpha, scale, input_scale):
+    # exp of the negative part only: exp(large x) would overflow, and 0 * inf poisons second derivatives;
+    # where(x < 0, x, 0) rather than clamp_max(x, 0): torch's second derivative is 0 at x = 0
+    neg_part = where(self < 0, self, 0.0)
+    if scale == 1.0 and input_scale == 1.0:
+        return where(self > 0, grad, grad * neg_part.exp() * alpha)
+    neg = (neg_part * input_scale).exp() * (alpha * input_scale * scale)
+    return where(self > 0, grad * scale, grad * neg)
 
-    def forward(ctx, a, beta, threshold):
-        ctx.save_for_backward(a)
-        ctx.beta = beta
-        ctx.threshold = threshold
-        d = _float_only(a, "softplus_cpu")
-        z = d * beta
-        soft = np.log1p(np.exp(np.minimum(z, threshold))) / beta
-        return _out(np.where(z > threshold, d, soft), a)
 
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        z = x * ctx.beta
-        return where(z > ctx.threshold, grad, grad * z.sigmoid())
+def _elu_inplace_grad(grad, result, alpha):
+    """elu_'s rule reads the result (alpha * (e^x - 1) + alpha = alpha e^x)."""
+    if alpha < 0:
+        raise RuntimeError("In-place elu backward calculation is triggered with a negative slope which is not "
+                           "supported. This is caused by calling in-place forward function with a negative "
+                           "slope, please call out-of-place version instead.")
+    return where(result > 0, grad, grad * (result + alpha))
+
+
+def _softplus(d, beta, threshold):
+    x = _floating(d, "softplus_cpu")
+    z = x * beta
+    soft = np.log1p(np.exp(np.minimum(z, threshold))) / beta
+    return np.asarray(np.where(z > threshold, x, soft), dtype=d.dtype)
+
+
+def _softplus_grad(grad, self, beta, threshold):
+    z = self * beta
+    return where(z > threshold, grad, grad * z.sigmoid())
+
+
+_SILU = row((), "SiluBackward0", _silu, promote=False, grad=_silu_grad, doc="",
+            explain="grad_self = grad * σ(self) (1 + self (1 - σ(self)))",
+            checks=(check(lambda x: silu(x), (2, 3)), check(lambda x: silu(x * 1, inplace=True), (4,), label="in place")))
+_ELU = row((), "EluBackward0", _elu, promote=False, params=("alpha", "scale", "input_scale"), grad=_elu_grad, doc="",
+           explain=("grad_self = grad * scale where self > 0, else grad * scale * alpha * input_scale * "
+                    "exp(self * input_scale)   (elu: scale = input_scale = 1; selu: torch's constants)"),
+           checks=(check(lambda x: elu(x), (2, 3)),
+                   check(lambda x: elu(x, alpha=0.5) * x, (4,), label="alpha 0.5"),
+                   check(lambda x: EluBackward0.apply(x, alpha=1.67, scale=1.05, input_scale=1.0), (2, 3),
+                         label="selu")))
+_ELU_ = row((), "EluBackward1", _elu, promote=False, params=("alpha",), grad=_elu_inplace_grad, doc="",
+            explain="grad_self = grad where result > 0, else grad * (result + alpha)",
+            checks=(check(lambda x: elu(x * 1, inplace=True), (2, 3)),))
+_SOFTPLUS = row((), "SoftplusBackward0", _softplus, promote=False, params=("beta", "threshold"), grad=_softplus_grad,
+                doc="", explain="grad_self = grad * σ(beta * self)   (grad itself where beta * self > threshold)",
+                checks=(check(lambda x: softplus(x), (2, 3)),
+                        check(lambda x: softplus(x * 3, beta=2, threshold=1), (2, 3), label="threshold")))
+LeakyReluBackward0, LeakyReluBackward1, SiluBackward0 = _LEAKY_RELU.node, _LEAKY_RELU_.node, _SILU.node
+EluBackward0, EluBackward1, SoftplusBackward0 = _ELU.node, _ELU_.node, _SOFTPLUS.node
 
 
 # -- functions (torch.nn.functional signatures) ---------------------------------------
@@ -226,8 +198,8 @@ def _maybe_inplace(input, inplace, fn):
 def leaky_relu(input, negative_slope=0.01, inplace=False):
     """max(0, x) + negative_slope * min(0, x)."""
     if inplace:
-        return _maybe_inplace(input, True, lambda a: LeakyReluBackward1.apply(a, slope=negative_slope))
-    return LeakyReluBackward0.apply(input, slope=negative_slope)
+        return _maybe_inplace(input, True, lambda a: _LEAKY_RELU_.node.apply(a, slope=negative_slope))
+    return _LEAKY_RELU.node.apply(input, slope=negative_slope)
 
 
 def gelu(input, approximate="none"):
@@ -239,16 +211,16 @@ def gelu(input, approximate="none"):
 
 def silu(input, inplace=False):
     """x σ(x) (also called swish)."""
-    return _maybe_inplace(input, inplace, SiluBackward0.apply)
+    return _maybe_inplace(input, inplace, _SILU.node.apply)
 
 
 def elu(input, alpha=1.0, inplace=False):
     """x for x > 0, alpha (eˣ - 1) otherwise."""
     if inplace:
-        return _maybe_inplace(input, True, lambda a: EluBackward1.apply(a, alpha=alpha))
-    return EluBackward0.apply(input, alpha=alpha)
+        return _maybe_inplace(input, True, lambda a: _ELU_.node.apply(a, alpha=alpha))
+    return _ELU.node.apply(input, alpha=alpha, scale=1.0, input_scale=1.0)
 
 
 def softplus(input, beta=1.0, threshold=20.0):
     """log(1 + e^(beta x)) / beta, and x itself where beta x > threshold."""
-    return SoftplusBackward0.apply(input, beta=beta, threshold=threshold)
+    return _SOFTPLUS.node.apply(input, beta=beta, threshold=threshold)

@@ -133,7 +133,7 @@ def celu(input, alpha=1.0, inplace=False):
 def selu(input, inplace=False):
     """scale (max(0, x) + min(0, alpha (eˣ - 1))), torch's constants."""
     return _maybe_inplace(input, inplace,
-                          lambda a: EluBackward0.apply(a, alpha=SELU_ALPHA, scale=SELU_SCALE))
+                          lambda a: EluBackward0.apply(a, alpha=SELU_ALPHA, scale=SELU_SCALE, input_scale=1.0))
 
 
 def glu(input, dim=-1):

@@ -9,6 +9,7 @@ from ..tensor import Tensor
 from .checks import check
 from .support import type_word as _type_word
 from .support import shape_arg, wrap_dim, own_index
+from .table_shape import shape_row
 
 
 def _dim_list(dims, ndim):
@@ -127,20 +128,58 @@ def chunk(input, chunks, dim=0):
 
 # -- flip / roll ------------------------------------------------------------------
 
-class FlipBackward0(Node):
-    __slots__ = ("dims",)
-    explain = "grad_self = grad.flip(dims)   (flipping twice restores the order)"
-    checks = (check(lambda x: x.flip(0), (2, 3)),
-              check(lambda x: x.flip(0, 2), (2, 3, 2), label="two dims"),
-              check(lambda x: x.flip(-1) * x, (4,), label="times x"))
+def _flip(d, dims):
+    return np.flip(d, axis=dims).copy() if dims and d.ndim else d.copy()
 
-    def forward(ctx, a, dims):
-        ctx.dims = dims
-        d = a._data
-        return np.flip(d, axis=dims).copy() if dims and d.ndim else d.copy()
 
-    def backward(ctx, grad):
-        return FlipBackward0.apply(grad, dims=ctx.dims)
+def _roll(d, shifts, dims):
+    if dims is None:
+        return np.roll(d.reshape(-1), shifts[0]).reshape(d.shape)
+    return np.roll(d, shifts, axis=dims)
+
+
+def _unrepeat(grad, in_shape, reps):
+    """The gradient of ``tile``: grad summed over the repeated copies."""
+    padded = (1,) * (len(reps) - len(in_shape)) + tuple(in_shape)
+    split = []
+    for r, s in zip(reps, padded):
+        split += [r, s]
+    return grad.reshape(tuple(split)).sum(tuple(range(0, 2 * len(reps), 2))).reshape(in_shape)
+
+
+def _trace(d):
+    return np.asarray(np.trace(d, dtype=np.int64 if d.dtype.kind in "iu" else d.dtype))
+
+
+FLIP = shape_row("FlipBackward0", _flip, params=("dims",), view=False,
+                 grad=lambda grad, dims: FlipBackward0.apply(grad, dims=dims),
+                 explain="grad_self = grad.flip(dims)   (flipping twice restores the order)",
+                 checks=(check(lambda x: x.flip(0), (2, 3)), check(lambda x: x.flip(0, 2), (2, 3, 2), label="two dims"),
+                         check(lambda x: x.flip(-1) * x, (4,), label="times x")))
+ROLL = shape_row("RollBackward0", _roll, params=("shifts", "dims"), view=False,
+                 grad=lambda grad, shifts, dims: RollBackward0.apply(grad, shifts=tuple(-s for s in shifts), dims=dims),
+                 explain="grad_self = grad rolled back by -shifts along the same dims",
+                 checks=(check(lambda x: x.roll(1, 0), (3, 2)),
+                         check(lambda x: x.roll((1, -2), (0, 1)), (2, 3), label="two dims"),
+                         check(lambda x: x.roll(2), (2, 3), label="flattened")))
+REPEAT = shape_row("RepeatBackward0", np.tile, params=("reps",), view=False, grad=_unrepeat,
+                   explain="grad_self = grad summed over the repeated copies",
+                   checks=(check(lambda x: x.repeat(2, 1), (2, 3)),
+                           check(lambda x: x.repeat(2, 1, 3), (2, 2), label="new dims"),
+                           check(lambda x: x.tile(2), (3,), label="tile")))
+TRIL = shape_row("TrilBackward0", np.tril, params=("k",), view=False, grad=lambda grad, k: grad.tril(k),
+                 explain="grad_self = grad.tril(diagonal)   (the zeroed triangle gets no gradient)",
+                 checks=(check(lambda x: x.tril(), (3, 3)),
+                         check(lambda x: x.tril(1), (2, 3, 4), label="batched, diagonal 1")))
+TRIU = shape_row("TriuBackward0", np.triu, params=("k",), view=False, grad=lambda grad, k: grad.triu(k),
+                 explain="grad_self = grad.triu(diagonal)   (the zeroed triangle gets no gradient)",
+                 checks=(check(lambda x: x.triu(), (3, 3)), check(lambda x: x.triu(-1), (3, 4), label="diagonal -1")))
+TRACE = shape_row("TraceBackward0", _trace, view=False,
+                  grad=lambda grad, in_shape: grad * Tensor._wrap(np.eye(*in_shape, dtype=grad._data.dtype)),
+                  explain="grad_self = grad * identity matrix",
+                  checks=(check(lambda x: x.trace(), (3, 3)), check(lambda x: x.trace(), (2, 4), label="rectangular")))
+FlipBackward0, RollBackward0, RepeatBackward0 = FLIP.node, ROLL.node, REPEAT.node
+TrilBackward0, TriuBackward0, TraceBackward0 = TRIL.node, TRIU.node, TRACE.node
 
 
 def flip(input, *dims, **kw):
@@ -169,25 +208,6 @@ def flipud(input):
     return FlipBackward0.apply(input, dims=(0,))
 
 
-class RollBackward0(Node):
-    __slots__ = ("shifts", "dims")
-    explain = "grad_self = grad rolled back by -shifts along the same dims"
-    checks = (check(lambda x: x.roll(1, 0), (3, 2)),
-              check(lambda x: x.roll((1, -2), (0, 1)), (2, 3), label="two dims"),
-              check(lambda x: x.roll(2), (2, 3), label="flattened"))
-
-    def forward(ctx, a, shifts, dims):
-        ctx.shifts = shifts
-        ctx.dims = dims
-        d = a._data
-        if dims is None:
-            return np.roll(d.reshape(-1), shifts[0]).reshape(d.shape)
-        return np.roll(d, shifts, axis=dims)
-
-    def backward(ctx, grad):
-        return RollBackward0.apply(grad, shifts=tuple(-s for s in ctx.shifts), dims=ctx.dims)
-
-
 def roll(input, shifts, dims=None):
     """Rotate elements along ``dims`` by ``shifts`` (of the flattened tensor without dims)."""
     shifts = tuple(shifts) if isinstance(shifts, (tuple, list)) else (shifts,)
@@ -209,28 +229,6 @@ def roll(input, shifts, dims=None):
 
 
 # -- repeat / tile ------------------------------------------------------------------
-
-class RepeatBackward0(Node):
-    __slots__ = ("reps", "in_shape")
-    explain = "grad_self = grad summed over the repeated copies"
-    checks = (check(lambda x: x.repeat(2, 1), (2, 3)),
-              check(lambda x: x.repeat(2, 1, 3), (2, 2), label="new dims"),
-              check(lambda x: x.tile(2), (3,), label="tile"))
-
-    def forward(ctx, a, reps):
-        ctx.reps = reps
-        ctx.in_shape = a._data.shape
-        return np.tile(a._data, reps)
-
-    def backward(ctx, grad):
-        reps = ctx.reps
-        padded = (1,) * (len(reps) - len(ctx.in_shape)) + tuple(ctx.in_shape)
-        split = []
-        for r, s in zip(reps, padded):
-            split += [r, s]
-        summed = grad.reshape(tuple(split)).sum(tuple(range(0, 2 * len(reps), 2)))
-        return summed.reshape(ctx.in_shape)
-
 
 def repeat(input, *sizes, repeats=None):
     """The tensor repeated ``sizes[i]`` times along each dim (extra leading sizes add dims)."""
@@ -371,34 +369,6 @@ def index_add(input, dim, index, source, *, alpha=1):
 
 
 # -- tril / triu --------------------------------------------------------------------
-
-class TrilBackward0(Node):
-    __slots__ = ("k",)
-    explain = "grad_self = grad.tril(diagonal)   (the zeroed triangle gets no gradient)"
-    checks = (check(lambda x: x.tril(), (3, 3)),
-              check(lambda x: x.tril(1), (2, 3, 4), label="batched, diagonal 1"))
-
-    def forward(ctx, a, k):
-        ctx.k = k
-        return np.tril(a._data, k)
-
-    def backward(ctx, grad):
-        return grad.tril(ctx.k)
-
-
-class TriuBackward0(Node):
-    __slots__ = ("k",)
-    explain = "grad_self = grad.triu(diagonal)   (the zeroed triangle gets no gradient)"
-    checks = (check(lambda x: x.triu(), (3, 3)),
-              check(lambda x: x.triu(-1), (3, 4), label="diagonal -1"))
-
-    def forward(ctx, a, k):
-        ctx.k = k
-        return np.triu(a._data, k)
-
-    def backward(ctx, grad):
-        return grad.triu(ctx.k)
-
 
 def tril(input, diagonal=0):
     """The lower triangle of the last two dims (elements above ``diagonal`` zeroed)."""
@@ -547,23 +517,6 @@ def diag(input, diagonal=0):
     if n == 2:
         return DiagonalBackward0_copy.apply(input, offset=diagonal)
     raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {n}D")
-
-
-class TraceBackward0(Node):
-    __slots__ = ("in_shape",)
-    explain = "grad_self = grad * identity matrix"
-    checks = (check(lambda x: x.trace(), (3, 3)),
-              check(lambda x: x.trace(), (2, 4), label="rectangular"))
-
-    def forward(ctx, a):
-        d = a._data
-        ctx.in_shape = d.shape
-        out = np.int64 if d.dtype.kind in "iu" else d.dtype
-        return np.asarray(np.trace(d, dtype=out))
-
-    def backward(ctx, grad):
-        n, m = ctx.in_shape
-        return grad * Tensor._wrap(np.eye(n, m, dtype=grad._data.dtype))
 
 
 def trace(input):

@@ -22,27 +22,33 @@ computes on the input's values (``dims`` None for the whole tensor); with
   needs the shape (sum, mean) keeps no tensor alive (torch's ``self_sym_sizes``);
 - ``dims`` the reduced dims (a sorted tuple; None for the whole tensor), ``keepdim``,
   ``count`` the number of elements folded into each output element;
-- any keyword parameter of the op (``dtype``, ``correction``), kept on the node.
+- any keyword parameter of the op (``dtype``): those given are kept on the node (``_kw``).
 
 ``grad`` and ``result`` reach the rule with the reduced dims put back as size 1 (as
 ``keepdim=True`` leaves them), so they broadcast against the input; a 0-d input and the
 whole-tensor overload leave them as they are. The forward-mode rule is ``jvp`` (a
 reduction's Jacobian is not diagonal, so none is derived from the backward):
-``LINEAR`` for reductions linear in the input (the same reduction of the tangent).
+``LINEAR`` for reductions linear in the input (the same reduction of the tangent); by
+default ``DOUBLE_VJP`` (J·t from the backward rule: the gradient in u of ⟨Jᵀu, t⟩).
 """
 
 import math
 import sys
 from operator import attrgetter
 
+import numpy as np
+
 from ..node import Node
+from ..tensor import Tensor
 from .support import expand_reduced
 from .table import ROWS, Row
 
-__all__ = ["reduction", "LINEAR"]
+__all__ = ["reduction", "LINEAR", "DOUBLE_VJP"]
 
 #: ``jvp=LINEAR``: the op is linear in its input, so its tangent is the op applied to the tangent.
 LINEAR = "linear"
+#: the default: J·t computed from the backward rule (double-vjp), exact but two passes.
+DOUBLE_VJP = "double-vjp"
 
 _KNOWN = ("self", "result", "shape", "dims", "keepdim", "count")
 
@@ -112,54 +118,23 @@ def _reduce_class(node_name, module, forward, rule, along, dim, params, tensor, 
         ctx._kw = kw
         return tuple([kw.get(k, v) for k, v in items])
 
-    if shape_attr == "shape":
-        if along and dim == "dim":  # one int (prod(input, dim)): the reduced dims are (dim,)
-            def fwd(ctx, a, dim, keepdim=False, **kw):
-                ctx.shape = a._data.shape
-                ctx.dim = dim
-                ctx.keepdim = keepdim
-                ctx._axes = axes = None if dim is None else (dim,)
-                if saves_self:
-                    ctx.save_for_backward(a)
-                return forward(a if tensor else a._data, axes, keepdim, *(_given(ctx, kw) if kw else pdefaults))
-        elif along:
-            def fwd(ctx, a, dims, keepdim=False, **kw):
-                ctx.shape = a._data.shape
-                ctx.dims = ctx._axes = dims
-                ctx.keepdim = keepdim
-                if saves_self:
-                    ctx.save_for_backward(a)
-                return forward(a if tensor else a._data, dims, keepdim, *(_given(ctx, kw) if kw else pdefaults))
-        else:
-            def fwd(ctx, a, **kw):
-                ctx.shape = a._data.shape
-                if saves_self:
-                    ctx.save_for_backward(a)
-                return forward(a if tensor else a._data, None, False, *(_given(ctx, kw) if kw else pdefaults))
-    else:
-        if along and dim == "dim":
-            def fwd(ctx, a, dim, keepdim=False, **kw):
-                ctx._shape = a._data.shape
-                ctx.dim = dim
-                ctx.keepdim = keepdim
-                ctx._axes = axes = None if dim is None else (dim,)
-                if saves_self:
-                    ctx.save_for_backward(a)
-                return forward(a if tensor else a._data, axes, keepdim, *(_given(ctx, kw) if kw else pdefaults))
-        elif along:
-            def fwd(ctx, a, dims, keepdim=False, **kw):
-                ctx._shape = a._data.shape
-                ctx.dims = ctx._axes = dims
-                ctx.keepdim = keepdim
-                if saves_self:
-                    ctx.save_for_backward(a)
-                return forward(a if tensor else a._data, dims, keepdim, *(_given(ctx, kw) if kw else pdefaults))
-        else:
-            def fwd(ctx, a, **kw):
-                ctx._shape = a._data.shape
-                if saves_self:
-                    ctx.save_for_backward(a)
-                return forward(a if tensor else a._data, None, False, *(_given(ctx, kw) if kw else pdefaults))
+    # the forward, generated with the overload's parameters spelled out (as torch's codegen does)
+    lines = ["def forward(ctx, a" + (f", {dim}, keepdim=False" if along else "") + ", **kw):",
+             f"    ctx.{shape_attr} = a._data.shape"]
+    if along and dim == "dim":  # one int (prod(input, dim)): the reduced dims are (dim,)
+        lines += ["    ctx.dim = dim", "    ctx._axes = axes = None if dim is None else (dim,)"]
+    elif along:
+        lines += ["    ctx.dims = ctx._axes = axes = dims"]
+    if along:
+        lines.append("    ctx.keepdim = keepdim")
+    if saves_self:
+        lines.append("    ctx.save_for_backward(a)")
+    lines.append(f"    return _forward({'a' if tensor else 'a._data'}, {'axes, keepdim' if along else 'None, False'}, "
+                 f"*(_given(ctx, kw) if kw else _defaults))")
+    env = {"_forward": forward, "_given": _given, "_defaults": pdefaults}
+    # (compiled under this file's name: a traceback through it is the engine's, as the interpreter tells them)
+    exec(compile("\n".join(lines) + "\n", f"{__file__}:{node_name}", "exec"), env)  # noqa: S102 - our template
+    fwd = env["forward"]
 
     bwd = _backward(rule, readers, along)
     ns = {"__slots__": slots, "__module__": module, "__qualname__": node_name, "explain": explain,
@@ -215,13 +190,31 @@ class ReductionRow(Row):
                 dim = "dim" if "dim" in cls.__slots__ else "dims"
                 params[dim], params["keepdim"] = getattr(ctx, dim), ctx.keepdim
             return cls.apply(t, **params)
-        if self._jvp is None:
-            raise NotImplementedError(f"{type(ctx).__name__}: no forward-mode rule declared")
+        if self._jvp is DOUBLE_VJP:
+            return _double_vjp(ctx, t)
         return self._jvp(ctx, t)
 
 
+def _double_vjp(ctx, t):
+    """J·t from the node's backward: the gradient in u of ⟨Jᵀu, t⟩ (exact: Jᵀu is linear in u)."""
+    from ..backward import grad as _grad
+    from ..grad_mode import enable_grad
+
+    shape, dtype = ctx._outs[0]
+    with enable_grad():
+        u = Tensor._wrap(np.ones(shape, dtype)).requires_grad_()
+        g = ctx.backward(u)
+        if t._data.dtype != g._data.dtype:
+            t = Tensor._wrap(t._data.astype(g._data.dtype))
+        total = (g * t).sum()
+        if not total._requires_grad:
+            return None
+        (du,) = _grad(total, [u], allow_unused=True)
+    return None if du is None else du.detach()
+
+
 def reduction(names, node, forward, *, grad, explain, checks, doc, whole=None, whole_checks=(), whole_explain=None,
-              dim="dims", params=None, function=None, jvp=None, method=True, tensor=False, **extra):
+              dim="dims", params=None, function=None, jvp=DOUBLE_VJP, method=True, tensor=False, **extra):
     """Declare a reduction (see the module docstring). ``node``/``whole``: torch's node names
     for the overload taking dims and the whole-tensor one (either may be None); ``checks``
     and ``whole_checks`` their gradcheck cases. ``function``: the ``torch.*`` function (the

@@ -83,7 +83,9 @@ def shape_row(node, forward, *, grad, explain, checks, params=(), view=True, rep
     slot_of = {p: p if view or p in reads else "_" + p for p in pnames}
     slots = tuple(n for n in _KNOWN if n in keeps) + tuple(slot_of[p] for p in pnames)
     ns = {"_forward": forward, "_rule": grad, "_replay": replay}
-    exec(_source(pnames, reads, keeps, slot_of, view, replay is not None), ns)  # noqa: S102 - our own template
+    # (compiled under this file's name: a traceback through it is the engine's, as the interpreter tells them)
+    exec(compile(_source(pnames, reads, keeps, slot_of, view, replay is not None), f"{__file__}:{node}", "exec"),
+         ns)  # noqa: S102 - our own template
     body = {"__slots__": slots, "__module__": module, "__qualname__": node, "explain": explain,
             "checks": tuple(checks), "is_view": view, "_params": tuple(slot_of.items()),
             "forward": ns["forward"], "backward": ns["backward"]}
@@ -93,7 +95,8 @@ def shape_row(node, forward, *, grad, explain, checks, params=(), view=True, rep
     cls = type(node, (Node,), body)
     r = ShapeRow()
     r.names, r.node, r.function, r.method, r.extra_methods = (), cls, None, False, {}
-    r._jvp, r._rules, r.inplace, r.inplace_node = None, (grad,), False, None
+    # (``_jvp`` set: the forward rule is the row's own, not the backward's applied to the tangent)
+    r._jvp, r._rules, r.inplace, r.inplace_node = "linear", (grad,), False, None
     cls._row = r
     ROWS.append(r)
     return r
