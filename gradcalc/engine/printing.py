@@ -55,6 +55,9 @@ def tensor_repr(t, *, prefix="tensor("):
         suffixes.append("grad_fn=<" + type(grad_fn).__name__ + ">")  # torch prints the class name
     elif t.requires_grad:
         suffixes.append("requires_grad=True")
+    fw = getattr(t, "_fw", None)
+    if fw is not None:  # a dual tensor (forward AD): torch formats its tangent, a 0-d one as a number
+        suffixes.append("tangent=" + tensor_format(fw, ""))
     return _add_suffixes(prefix + body, suffixes, indent)
 
 

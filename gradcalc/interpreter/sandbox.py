@@ -1037,7 +1037,7 @@ def _set_function_attribute(fn, name, value):
 
 
 # ctx of a custom autograd.Function: torch's FunctionCtx API, and what the user stores on it
-_CTX_API = ("save_for_backward", "saved_tensors", "mark_dirty", "mark_non_differentiable", "set_materialize_grads",
+_CTX_API = ("save_for_backward", "save_for_forward", "saved_tensors", "mark_dirty", "mark_non_differentiable", "set_materialize_grads",
             "needs_input_grad", "name", "next_functions", "register_hook", "register_prehook", "saved_variables")
 
 

@@ -504,6 +504,112 @@ for name, code in [
                 g, = torch.autograd.grad(out, xr, create_graph=True)
                 result = (g.detach(), fwAD.unpack_dual(g).tangent.detach())
         """),
+        ("forward_ad/print-dual", """
+            with fwAD.dual_level():
+                d = fwAD.make_dual(x, y)
+                print(d)
+                print(d * 2)
+                print(d.sum())
+                print(fwAD.make_dual(torch.zeros(2, 3), torch.ones(2, 3)))
+                result = repr(d.exp())
+        """),
+        ("forward_ad/custom-function-jvp", """
+            class MyExp(torch.autograd.Function):
+                @staticmethod
+                def forward(ctx, a):
+                    out = a.exp()
+                    ctx.save_for_backward(out)
+                    ctx.save_for_forward(out)
+                    return out
+                @staticmethod
+                def backward(ctx, g):
+                    (out,) = ctx.saved_tensors
+                    return g * out
+                @staticmethod
+                def jvp(ctx, t):
+                    (out,) = ctx.saved_tensors
+                    return t * out * 10
+            xr = x.clone().requires_grad_()
+            with fwAD.dual_level():
+                p, t = fwAD.unpack_dual(MyExp.apply(fwAD.make_dual(x, y)))
+                o = MyExp.apply(fwAD.make_dual(xr, y))
+                t2 = fwAD.unpack_dual(o).tangent
+            o.sum().backward()
+            result = (p, t, t2.detach(), xr.grad)
+        """),
+        ("forward_ad/custom-function-setup-context", """
+            class Scale(torch.autograd.Function):
+                @staticmethod
+                def forward(a, b, k):
+                    return a * b * k
+                @staticmethod
+                def setup_context(ctx, inputs, output):
+                    a, b, k = inputs
+                    ctx.k = k
+                    ctx.save_for_forward(a, b)
+                @staticmethod
+                def backward(ctx, g):
+                    return g, g, None
+                @staticmethod
+                def jvp(ctx, ta, tb, tk):
+                    a, b = ctx.saved_tensors
+                    print("tb", tb, "tk", tk)
+                    return (ta * b + a * tb) * ctx.k
+            with fwAD.dual_level():
+                result = fwAD.unpack_dual(Scale.apply(fwAD.make_dual(x, y), torch.tensor([1.0, 2.0, 3.0]), 2.0))
+        """),
+        ("forward_ad/custom-function-two-outputs", """
+            class Two(torch.autograd.Function):
+                @staticmethod
+                def forward(ctx, a):
+                    return a * 2, a.sum()
+                @staticmethod
+                def backward(ctx, g, h):
+                    return g * 2 + h
+                @staticmethod
+                def jvp(ctx, t):
+                    return t * 2, t.sum()
+            with fwAD.dual_level():
+                u, v = Two.apply(fwAD.make_dual(x, y))
+                result = (fwAD.unpack_dual(u).tangent, fwAD.unpack_dual(v).tangent)
+        """),
+        ("forward_ad/custom-function-in-jvp-transform", """
+            class Cube(torch.autograd.Function):
+                @staticmethod
+                def forward(ctx, a):
+                    ctx.save_for_forward(a)
+                    return a ** 3
+                @staticmethod
+                def backward(ctx, g):
+                    return g
+                @staticmethod
+                def jvp(ctx, t):
+                    (a,) = ctx.saved_tensors
+                    return 3 * a ** 2 * t
+            result = jvp(Cube.apply, (x,), (y,))
+        """),
+        ("forward_ad/custom-function-setup-context-in-transforms", """
+            class Cube(torch.autograd.Function):
+                @staticmethod
+                def forward(a):
+                    return a ** 3
+                @staticmethod
+                def setup_context(ctx, inputs, output):
+                    (a,) = inputs
+                    ctx.save_for_backward(a)
+                    ctx.save_for_forward(a)
+                @staticmethod
+                def backward(ctx, g):
+                    (a,) = ctx.saved_tensors
+                    return 3 * a ** 2 * g
+                @staticmethod
+                def jvp(ctx, t):
+                    (a,) = ctx.saved_tensors
+                    return 3 * a ** 2 * t
+            # (jacfwd/jacrev vmap in torch: a Function needs a vmap rule there)
+            result = (jvp(Cube.apply, (x,), (y,)), grad(lambda a: Cube.apply(a).sum())(x),
+                      jvp(grad(lambda a: Cube.apply(a).sum()), (x,), (y,)))
+        """),
         ("forward_ad/unpack-plain", """
             with fwAD.dual_level():
                 result = fwAD.unpack_dual(x)
@@ -527,6 +633,34 @@ for name, code in [
         ("forward_ad/error/no-level", "fwAD.make_dual(x, y)"),
         ("forward_ad/error/nested", "with fwAD.dual_level():\n    fwAD.enter_dual_level()"),
         ("forward_ad/error/integer", "with fwAD.dual_level():\n    fwAD.make_dual(torch.tensor([1, 2]), y[:2])"),
+]:
+    case(name, HEAD, code)
+CUSTOM = """
+    def custom(jvp_fn, two=False):
+        class Fn(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, a):
+                return (a * 2, a * 3) if two else a * 2
+            @staticmethod
+            def backward(ctx, *g):
+                return g[0]
+        if jvp_fn is not None:
+            Fn.jvp = staticmethod(jvp_fn)
+        return Fn
+"""
+for name, code in [
+        ("no-jvp", "with fwAD.dual_level():\n    custom(None).apply(fwAD.make_dual(x, y))"),
+        ("too-few", "with fwAD.dual_level():\n    custom(lambda ctx, t: t, two=True).apply(fwAD.make_dual(x, y))"),
+        ("too-many", "with fwAD.dual_level():\n    custom(lambda ctx, t: (t, t)).apply(fwAD.make_dual(x, y))"),
+        ("wrong-size", "with fwAD.dual_level():\n    custom(lambda ctx, t: t[:1]).apply(fwAD.make_dual(x, y))"),
+        ("not-a-tensor", "with fwAD.dual_level():\n    custom(lambda ctx, t: 3.0).apply(fwAD.make_dual(x, y))"),
+]:
+    case(f"forward_ad/error/custom-function-{name}", HEAD, CUSTOM, code)
+for name, code in [
+        ("forward_ad/no-dual-input-needs-no-jvp", """
+            with fwAD.dual_level():
+                result = custom(None).apply(x)
+        """),
 ]:
     case(name, HEAD, code)
 

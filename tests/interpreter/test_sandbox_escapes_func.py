@@ -117,3 +117,52 @@ def test_vmap_in_the_language(session):
                   "print(vmap(show)(X))\nprint(vmap(grad(lambda t: (t ** 2).sum()))(X))\n")
     assert out.splitlines()[0] == "<class 'torch.Tensor'> torch.Size([2]) True"
     assert "tensor([[2., 4.],\n        [6., 8.]])" in out
+
+
+FWD_SETUP = """\
+import torch.autograd.forward_ad as fwAD
+class Cube(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_forward(a)
+        ctx.save_for_backward(a)
+        return a ** 3
+    @staticmethod
+    def backward(ctx, g):
+        (a,) = ctx.saved_tensors
+        return 3 * a ** 2 * g
+    @staticmethod
+    def jvp(ctx, t):
+        (a,) = ctx.saved_tensors
+        return 3 * a ** 2 * t
+"""
+FWD_ESCAPES = [
+    # what save_for_forward kept is reached through saved_tensors in jvp only, not by its private name
+    ("class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, a):\n"
+     "        ctx.save_for_forward(a)\n        global leak\n        leak = ctx._saved_fw\n        return a * 1\n"
+     "    @staticmethod\n    def backward(ctx, g):\n        return g\n"
+     "    @staticmethod\n    def jvp(ctx, t):\n        return t\n"
+     "with fwAD.dual_level():\n    F.apply(fwAD.make_dual(x, x))", "AttributeError", "_saved_fw"),
+    ("class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, a):\n"
+     "        global leak\n        leak = ctx.save_for_forward.__globals__\n        return a * 1\n"
+     "    @staticmethod\n    def backward(ctx, g):\n        return g\n"
+     "with torch.enable_grad():\n    F.apply(x)", "AttributeError", "__globals__"),
+    ("class E(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, a):\n        return a * 1\n"
+     "    @staticmethod\n    def backward(ctx, g):\n        return g\n"
+     "    @staticmethod\n    def jvp(ctx, t):\n        global leak\n        leak = ctx.__class__\n        return t\n"
+     "with fwAD.dual_level():\n    E.apply(fwAD.make_dual(x, x))", "AttributeError", "__class__"),
+    ("with fwAD.dual_level():\n    leak = fwAD.make_dual(x, x)._fw", "AttributeError", "_fw"),
+]
+
+
+@pytest.mark.parametrize("attempt,kind,word", FWD_ESCAPES, ids=[f"fwd-{i}" for i in range(len(FWD_ESCAPES))])
+def test_forward_ad_escape_fails(session, attempt, kind, word):
+    session(FWD_SETUP)
+    _check(session, attempt, kind, word)
+
+
+def test_custom_function_jvp_in_the_language(session):
+    session(FWD_SETUP)
+    out = session("with fwAD.dual_level():\n    print(fwAD.unpack_dual(Cube.apply(fwAD.make_dual(x, x))).tangent)\n"
+                  "    print(Cube.apply(fwAD.make_dual(x, torch.ones(2))))\n")
+    assert out.splitlines() == ["tensor([ 3., 24.])", "tensor([1., 8.], tangent=tensor([ 3., 12.]))"]

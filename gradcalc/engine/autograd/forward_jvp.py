@@ -1,7 +1,12 @@
-"""Forward mode: every op's Jacobian-vector product, derived from its backward.
+"""Forward mode: every op's Jacobian-vector product, by its own rule or derived from its backward.
 
 Inside a dual level, ``Node.apply`` hands ops whose operands carry tangents to
-``push`` (``node.TANGENT_HOOK``). An op's backward is linear in its incoming
+``push`` (``node.TANGENT_HOOK``). A row of the op table (``ops/table.py``) has a forward
+rule of its own (``row.jvp``: its backward rule applied to each input's tangent, exact
+for a pointwise op as torch's ``auto_element_wise``, or the row's ``jvp=``): one
+expression on the tangents, read off the op's inputs, result and parameters.
+
+Any other op gets its JVP from its backward. An op's backward is linear in its incoming
 gradient ``u``: it computes ``Jᵀu``. So ``⟨Jᵀu, t⟩ = ⟨u, J t⟩``, and the tangent of the
 output, ``J t``, is the gradient of ``⟨Jᵀu, t⟩`` with respect to ``u`` (the
 "double-vjp" trick): the op is run once recorded, its backward once with a graph on
@@ -51,20 +56,61 @@ def push(cls, args, params):
     hook = node.TANGENT_HOOK[0]
     node.TANGENT_HOOK[0] = None  # the primal op and the JVP's own ops carry no tangents
     try:
-        out = cls.apply(*args, **params)
+        row = getattr(cls, "_row", None)
+        if row is not None:
+            out, dys = _by_row(cls, row, args, params, tangents)
+            diff = [0] if dys else []
+        else:
+            out = cls.apply(*args, **params)
+            outs = out if type(out) is tuple else (out,)
+            n = cls.n_diff_outputs if type(out) is tuple else 1
+            diff = [i for i, o in enumerate(outs[:n]) if o._data.dtype.kind == "f"]
+            dys = _jvp(cls, args, params, tangents, diff) if diff else []
         outs = out if type(out) is tuple else (out,)
-        n = cls.n_diff_outputs if type(out) is tuple else 1
-        diff = [i for i, o in enumerate(outs[:n]) if o._data.dtype.kind == "f"]
-        if diff:
-            dys = _jvp(cls, args, params, tangents, diff)
-            for i, dy in zip(diff, dys):
-                set_tangent(outs[i], dy)
-            fn = outs[0]._grad_fn if cls.saves_output and type(out) is not tuple else None
-            if fn is not None and dys:
-                RESULT_TANGENTS[fn] = dys[0]
+        for i, dy in zip(diff, dys):
+            set_tangent(outs[i], dy)
+        fn = outs[0]._grad_fn if cls.saves_output and type(out) is not tuple and dys else None
+        if fn is not None:
+            RESULT_TANGENTS[fn] = dys[0]
     finally:
         node.TANGENT_HOOK[0] = hook
     return out
+
+
+def _by_row(cls, row, args, params, tangents):
+    """``(output, [its tangent])`` by the row's own forward rule ``row.jvp(ctx, *tangents)``: ``ctx``
+    is the op recorded with every input that carries a tangent requiring grad (so what the rules
+    read is saved). Without any input requiring grad, that recording gives the output too (its
+    history, through private leaves, is dropped); otherwise the output is recorded as usual and
+    the tangent is differentiable w.r.t. the inputs (reverse over forward)."""
+    from ..creation import zeros_like
+    from ..grad_mode import no_grad
+    need_graph = any(isinstance(a, Tensor) and a._requires_grad for a in args) or any(
+        t is not None and t._requires_grad for t in tangents)
+    if not need_graph:
+        with enable_grad():
+            y = cls.apply(*[a.detach().requires_grad_() if t is not None else a for a, t in zip(args, tangents)],
+                          **params)
+        out, ctx = y.detach(), y._grad_fn
+    else:
+        out = cls.apply(*args, **params)
+        ctx = out._grad_fn
+        if ctx is None or any(t is not None and not a._requires_grad for a, t in zip(args, tangents)):
+            with enable_grad():  # a dual input that does not require grad: its rule's reads are not saved
+                ctx = cls.apply(*[a.view_as(a) if t is not None and a._requires_grad else
+                                  a.detach().requires_grad_() if t is not None else a
+                                  for a, t in zip(args, tangents)], **params)._grad_fn
+    if out._data.dtype.kind != "f":
+        return out, []
+    with (enable_grad() if need_graph else no_grad()):
+        dy = row.jvp(ctx, *tangents)
+        if dy is None:
+            return out, [zeros_like(out)]
+        if dy._data.shape != out._data.shape:
+            dy = dy.expand(out.shape)
+        if dy._data.dtype != out._data.dtype:
+            dy = dy.to(out.dtype)
+    return out, [dy if need_graph else dy.detach()]
 
 
 def _zeros_like(o):

@@ -31,12 +31,17 @@ import warnings
 
 import numpy as np
 
+from .. import node as _node
 from ..grad_mode import STATE
 from ..node import _NO_EDGE, Node, _seq_counter, edge_of
 from ..printing import node_repr
 from ..tensor import Tensor, _new
 
 __all__ = ["Function", "FunctionCtx", "once_differentiable"]
+
+# How many torch.func transforms are running (``func/wrapper.transformed``): inside one, a Function
+# must be written with ``setup_context`` (torch's rule).
+TRANSFORMS = [0]
 
 _TORCH_MODULE = "torch.autograd.function"  # where torch's nodes of custom Functions live (repr)
 
@@ -64,6 +69,14 @@ class FunctionCtx:
                                 f"{type(t).__name__}")
         Node.save_for_backward(self, *tensors)
         self.to_save = tensors
+
+    def save_for_forward(self, *tensors):
+        """Keep tensors (or None) for ``jvp``: there, ``ctx.saved_tensors`` gives them back."""
+        for i, t in enumerate(tensors):
+            if t is not None and not isinstance(t, Tensor):
+                raise TypeError(f"save_for_forward expects all arguments to be tensors; but got {i}-th argument of "
+                                f"type {type(t).__name__}")
+        self._saved_fw = tensors
 
     def check_saved(self):
         """A custom Function's saved tensors are checked when its backward reads them, not before."""
@@ -247,7 +260,30 @@ class Function(metaclass=FunctionMeta):
 
     @classmethod
     def apply(cls, *args, **kwargs):
-        """Run ``forward`` on the arguments and link a ``<Name>Backward`` node when grad is needed."""
+        """Run ``forward`` on the arguments and link a ``<Name>Backward`` node when grad is needed;
+        inside a forward-AD dual level, the outputs' tangents come from the Function's ``jvp``."""
+        if TRANSFORMS[0] and not _overrides(cls, "setup_context"):
+            raise RuntimeError("In order to use an autograd.Function with functorch transforms (vmap, grad, jvp, "
+                               "jacrev, ...), it must override the setup_context staticmethod. For more details, "
+                               "please see https://pytorch.org/docs/main/notes/extending.func.html")
+        tangents = _input_tangents(args) if _node.TANGENT_HOOK[0] is not None else None
+        if tangents is None:
+            return cls._apply(args, kwargs)
+        if getattr(cls, "jvp", None) is None:
+            raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
+                                      "with forward mode AD.")
+        hook = _node.TANGENT_HOOK[0]
+        _node.TANGENT_HOOK[0] = None  # forward computes primals only (as torch's: its ops carry no tangents)
+        try:
+            ctx = []
+            output = cls._apply(args, kwargs, ctx)
+            _push_tangents(cls, ctx[0], output, tangents)
+        finally:
+            _node.TANGENT_HOOK[0] = hook
+        return output
+
+    @classmethod
+    def _apply(cls, args, kwargs, made=None):
         setup = _overrides(cls, "setup_context")
         if setup:
             bound = inspect.signature(cls.forward).bind(*args, **kwargs)
@@ -257,6 +293,8 @@ class Function(metaclass=FunctionMeta):
             args, kwargs = _kwargs_as_inputs(cls.forward, args, kwargs)
 
         ctx = _blank_node(cls._backward_cls)
+        if made is not None:
+            made.append(ctx)
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
         record = STATE.grad_enabled and any(ctx.needs_input_grad)
         if record:
@@ -285,6 +323,55 @@ class Function(metaclass=FunctionMeta):
                 t._bump_version()
             return output
         return _link_outputs(ctx, args, output)
+
+
+def _input_tangents(args):
+    """Each input's tangent for ``jvp`` (a tensor input without one: zeros, as torch's; anything
+    else: None), or None when no input carries a tangent (forward AD is not involved)."""
+    found = False
+    out = []
+    for a in args:
+        fw = getattr(a, "_fw", None) if isinstance(a, Tensor) else None
+        if fw is not None:
+            found = True
+            out.append(fw)
+        elif isinstance(a, Tensor) and a._data.dtype.kind == "f":
+            out.append(Tensor._wrap(np.zeros_like(a._data)))
+        else:
+            out.append(None)
+    return out if found else None
+
+
+def _push_tangents(cls, ctx, output, tangents):
+    """Give the outputs the tangents ``cls.jvp(ctx, *input tangents)`` returns (torch's checks)."""
+    from .forward_jvp import set_tangent
+
+    # in jvp, ctx.saved_tensors are what save_for_forward kept (what backward will read is put back after)
+    saved, versions = ctx._saved, ctx._versions
+    Node.save_for_backward(ctx, *ctx.__dict__.get("_saved_fw", ()))
+    try:
+        result = cls.jvp(ctx, *tangents)
+    finally:
+        ctx._saved, ctx._versions = saved, versions
+    outs = output if type(output) is tuple else (output,)
+    results = result if type(result) is tuple else (result,)
+    if len(results) != len(outs):
+        raise RuntimeError(f"Function's jvp returned an invalid number of forward gradients (expected {len(outs)} "
+                           f"but got {len(results)})")
+    for i, (o, t) in enumerate(zip(outs, results)):
+        if not isinstance(o, Tensor) or o._data.dtype.kind != "f" or any(o is n for n in ctx._non_diff):
+            continue
+        if t is None:
+            raise RuntimeError("Expected both tensor and its forward grad to be floating point or complex")
+        if not isinstance(t, Tensor):
+            raise RuntimeError(f"expected Variable or None (got {type(t).__name__}) for grad output {i}.")
+        if t._data.shape != o._data.shape:
+            raise RuntimeError(f"Trying to set a forward gradient that has a different size than that of the "
+                               f"original Tensor, this is not supported. Tensor is of size {list(o.shape)} while "
+                               f"the given forward gradient is of size {list(t.shape)}.")
+        if t._data.dtype.kind != "f":
+            raise RuntimeError("Expected both tensor and its forward grad to be floating point or complex")
+        set_tangent(o, t)
 
 
 def _kwargs_as_inputs(forward, args, kwargs):

@@ -15,7 +15,7 @@ from .argnums import replace_args, slice_argnums
 from .autograd_grad import autograd_grad
 from .differentiable import Scope
 from .pytree import tree_flatten, tree_unflatten
-from .wrapper import function, name_of
+from .wrapper import function, name_of, transformed
 
 __all__ = ["jvp", "jacfwd", "linearize"]
 
@@ -63,7 +63,7 @@ def jvp_with_argnums(func, primals, tangents, argnums=None, *, strict=False, has
     with fwAD.dual_level():
         duals = tree_unflatten([fwAD.make_dual(p, t) for p, t in zip(flat_p, flat_t)], p_spec)
         args = duals if argnums is None else replace_args(primals, argnums, duals)
-        out = func(*args)
+        out = transformed(func, *args)
         aux = None
         if has_aux:
             if not (isinstance(out, tuple) and len(out) == 2):
@@ -94,7 +94,7 @@ def _by_reverse(func, primals, flat_p, p_spec, flat_t, argnums, strict, has_aux)
     with enable_grad():
         diff = scope.differentiable(tree_unflatten(flat_p, p_spec))
         args = diff if argnums is None else replace_args(primals, argnums, diff)
-        out = func(*args)
+        out = transformed(func, *args)
         aux = None
         if has_aux:
             if not (isinstance(out, tuple) and len(out) == 2):

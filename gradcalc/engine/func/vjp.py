@@ -6,7 +6,7 @@ from .argnums import replace_args, slice_argnums
 from .autograd_grad import autograd_grad
 from .differentiable import Scope
 from .pytree import spec_repr, tree_flatten, tree_unflatten
-from .wrapper import function
+from .wrapper import function, transformed
 
 __all__ = ["vjp", "vjp_with_argnums"]
 
@@ -37,7 +37,7 @@ def vjp_parts(func, primals, argnums=None, has_aux=False):
             argnums, diff = slice_argnums(primals, argnums)
             diff = scope.differentiable(diff)
             args = replace_args(primals, argnums, diff)
-        out = func(*args)
+        out = transformed(func, *args)
         aux = None
         if has_aux:
             if not (isinstance(out, tuple) and len(out) == 2):

@@ -5,7 +5,18 @@ repr and carries nothing else (no ``__wrapped__``, ``__closure__``, ``__globals_
 leading back to the engine or to the user's function).
 """
 
-__all__ = ["function", "name_of"]
+from ..autograd.function import TRANSFORMS
+
+__all__ = ["function", "name_of", "transformed"]
+
+
+def transformed(fn, *args):
+    """``fn(*args)`` counted as running inside a transform (autograd.Function checks it, as torch's)."""
+    TRANSFORMS[0] += 1
+    try:
+        return fn(*args)
+    finally:
+        TRANSFORMS[0] -= 1
 
 
 class function:  # named (and placed in builtins) so that it reads as a Python function
@@ -19,7 +30,11 @@ class function:  # named (and placed in builtins) so that it reads as a Python f
         self._name = name
 
     def __call__(self, *args, **kwargs):
-        return self._call(*args, **kwargs)
+        TRANSFORMS[0] += 1
+        try:
+            return self._call(*args, **kwargs)
+        finally:
+            TRANSFORMS[0] -= 1
 
     def __repr__(self):
         return f"<function {self._name} at {hex(id(self))}>"
