@@ -11,9 +11,9 @@ import gradcalc.engine as torch
 import gradcalc.engine.autograd.forward_ad as fwAD
 from gradcalc.engine.node import OPS
 
-# In-place ops carry the result's tangent to the written tensor (ops/inplace.py, random_sampling.py);
-# three writes that bypass that path (setitem's CopySlices, zero_, copy_) do not carry it yet.
-INPLACE_GAP = {"CopySlices", "ZeroBackward0", "CopyBackwards"}
+# In-place ops carry the result's tangent to the written tensor (ops/inplace.py, random_sampling.py),
+# setitem, zero_ and copy_ included; no op is a known gap (the set stays for one that would be).
+INPLACE_GAP = set()
 _INPLACE_CASES = set()
 
 

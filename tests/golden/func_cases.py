@@ -610,6 +610,38 @@ for name, code in [
             result = (jvp(Cube.apply, (x,), (y,)), grad(lambda a: Cube.apply(a).sum())(x),
                       jvp(grad(lambda a: Cube.apply(a).sum()), (x,), (y,)))
         """),
+        ("forward_ad/in-place-writes", """
+            def t_of(a):
+                return fwAD.unpack_dual(a).tangent
+            with fwAD.dual_level():
+                a = fwAD.make_dual(x.clone(), y) * 1
+                a.zero_()
+                b = fwAD.make_dual(x.clone(), y) * 1
+                b.copy_(torch.tensor([5.0, 6.0, 7.0]))
+                c = x.clone()
+                c.copy_(fwAD.make_dual(torch.tensor([5.0, 6.0, 7.0]), y))
+                d = x.clone()
+                d.copy_(fwAD.make_dual(torch.tensor(5.0), torch.tensor(2.0)))
+                e = fwAD.make_dual(x.clone(), y) * 1
+                e[1] = 10.0
+                f = x.clone()
+                f[1:] = fwAD.make_dual(torch.tensor([5.0, 6.0]), torch.tensor([7.0, 8.0]))
+                g = fwAD.make_dual(x.clone(), y) * 1
+                g[0] = fwAD.make_dual(torch.tensor(5.0), torch.tensor(9.0))
+                h = fwAD.make_dual(x.clone(), y) * 1
+                v = h[1:]
+                v.mul_(2)
+                k = fwAD.make_dual(x.clone(), y) * 1
+                k[torch.tensor([0, 2])] = 0.0
+                m = fwAD.make_dual(x.clone(), y) * 1
+                m[1:].zero_()
+                n = fwAD.make_dual(x.clone(), y) * 1
+                n.add_(fwAD.make_dual(torch.ones(3), torch.ones(3)))
+                p = fwAD.make_dual(x.clone(), y) * 1
+                p[:2].sin_()
+                result = (t_of(a), t_of(b), t_of(c), t_of(d), t_of(e), t_of(f), t_of(g), t_of(h), t_of(v), t_of(k),
+                          t_of(m), t_of(n), t_of(p))
+        """),
         ("forward_ad/unpack-plain", """
             with fwAD.dual_level():
                 result = fwAD.unpack_dual(x)

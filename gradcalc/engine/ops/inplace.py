@@ -278,10 +278,49 @@ def _carry_tangent(t, r):
     if _node.TANGENT_HOOK[0] is None:
         return
     fw = getattr(r, "_fw", None)
-    if fw is not None:
-        _fwd().set_tangent(t, fw)
+    if fw is not None or _has_tangent(t):
+        _write_tangent(t, fw)
+
+
+def _has_tangent(t):
+    """Whether ``t``, or the base it is a view of, carries a tangent."""
+    if getattr(t, "_fw", None) is not None:
+        return True
+    view = t._extra.get("view") if t._extra else None
+    return view is not None and getattr(view[0], "_fw", None) is not None
+
+
+def _write_tangent(t, new):
+    """``t``'s tangent after a write into it (None: it has none), and its base's where ``t`` is a view:
+    torch's tangent of a view is a view of the base's, so the base's changes where ``t`` was written."""
+    fwd = _fwd()
+    if new is not None:
+        fwd.set_tangent(t, new)
     elif getattr(t, "_fw", None) is not None:
         t._fw = None
+    view = t._extra.get("view") if t._extra else None
+    if view is None:
+        return
+    base = view[0]
+    bt = getattr(base, "_fw", None)
+    if new is None and bt is None:
+        return
+    region = _region(base, view[1], t)
+    if region is None:
+        return
+    arr = np.array(bt._data if bt is not None else np.zeros_like(base._data), copy=True)
+    arr.reshape(-1)[region.reshape(-1)] = 0 if new is None else np.broadcast_to(new._data, region.shape).reshape(-1)
+    fwd.set_tangent(base, Tensor._wrap(arr))
+
+
+def _written_tangent(t, compute):
+    """After a write that bypassed the op machinery (zero_, copy_, setitem on tensors without
+    grad): ``t``'s tangent becomes ``compute()`` (tangent ops, no tangents of their own)."""
+    if _node.TANGENT_HOOK[0] is None:
+        return
+    new = compute()
+    if new is not None or _has_tangent(t):
+        _write_tangent(t, new)
 
 
 def _fwd():
@@ -606,6 +645,7 @@ def setitem(t, key, value):
             raise RuntimeError(f"shape mismatch: value tensor of shape {list(np.shape(v))} cannot be broadcast "
                                f"to indexing result of shape {list(shape)}") from None
         t._bump_version()
+        _written_tangent(t, lambda: _setitem_tangent(t, key, value))
         return
     region = _key_region(t, key)
     if not isinstance(value, Tensor):
@@ -621,8 +661,22 @@ def setitem(t, key, value):
                            f"to indexing result of shape {list(region.shape)}") from None
     r = CopySlices.apply(_snapshot(t), value, region=region)
     _rebind(t, r)
+    _carry_tangent(t, r)
     if _is_advanced(key) and _index_put_on_self(t, key):
         _rename(t._grad_fn if t._extra is None or "view" not in t._extra else None, "IndexPutBackward0")
+
+
+def _setitem_tangent(t, key, value):
+    """The tangent ``t[key] = value`` leaves: t's (or zeros) with value's (or zeros) written at key."""
+    from ..creation import zeros_like
+    vt = getattr(value, "_fw", None) if isinstance(value, Tensor) else None
+    if vt is None and not _has_tangent(t):
+        return None
+    if t._data.dtype.kind != "f":
+        return None
+    new = t._fw.clone() if getattr(t, "_fw", None) is not None else zeros_like(t.detach())
+    new[key] = vt if vt is not None else 0.0
+    return new
 
 
 def _selects_self(t, key):
@@ -792,8 +846,10 @@ def make_inplace(name, fn, fast=None, overlap_ok=False):
                 self._bump_version()
                 return self
             raise NotImplementedError(f"\"{name[:-1]}_out_cpu\" not implemented for 'Bool'")
-        if fast is not None and not kw and len(args) == 1 and not _recording(self, args) and not overlapping(
-                self._data) and not (isinstance(args[0], Tensor) and np.may_share_memory(args[0]._data, self._data)):
+        # (not inside a forward-AD dual level: the general path carries the tangent)
+        if fast is not None and not kw and len(args) == 1 and _node.TANGENT_HOOK[0] is None and not _recording(
+                self, args) and not overlapping(self._data) and not (
+                isinstance(args[0], Tensor) and np.may_share_memory(args[0]._data, self._data)):
             check_writable(self)
             if fast(self, operand(args[0])):
                 return self
@@ -823,8 +879,14 @@ def zero_(t):
     if not _recording(t, ()):
         t._data.fill(0)
         t._bump_version()
+        _written_tangent(t, lambda: _zero_tangent(t))
         return t
     return inplace(t, ZeroBackward0.apply, overlap_ok=True)
+
+
+def _zero_tangent(t):
+    from ..creation import zeros_like
+    return zeros_like(t.detach()) if _has_tangent(t) else None
 
 
 def copy_(t, src, non_blocking=False):
@@ -844,8 +906,21 @@ def copy_(t, src, non_blocking=False):
     if not _recording(t, (src,)) or t._data.dtype.kind != "f" and t._grad_fn is None:
         np.copyto(t._data, np.broadcast_to(src._data, shape), casting="unsafe")
         t._bump_version()
+        _written_tangent(t, lambda: _copied_tangent(t, src))
         return t
     return inplace(t, CopyBackwards.apply, src)
+
+
+def _copied_tangent(t, src):
+    """The tangent ``copy_`` leaves: src's, broadcast and cast as the values were (zeros without one)."""
+    fw = getattr(src, "_fw", None)
+    if fw is None:
+        return _zero_tangent(t)
+    if t._data.dtype.kind != "f":
+        return None
+    if fw._data.shape != t._data.shape:
+        fw = fw.expand(t.shape)
+    return fw.to(t.dtype).clone()
 
 
 # the core calls these while it runs (upcalls.py); it never imports this module
