@@ -22,11 +22,13 @@ from gradcalc.engine.explain import rule_of
 from ..styled import Styled
 from .bound_names import BoundNames
 from .explain_render import LABEL_STYLE, RULE_STYLE, value_text
-from .graph_tree import DIM, LEAF_STYLE, META_STYLE, NAME_STYLE, NODE_STYLE, shape_dtype
+from .graph_tree import DIM, LEAF_STYLE, META_STYLE, MODULE_STYLE, NAME_STYLE, NODE_STYLE, shape_dtype
 
 
 def render_forward(trace, namespace=None, title=None) -> Styled:
     names = namespace if isinstance(namespace, BoundNames) else BoundNames(namespace)
+    if trace.root.grad_fn is not None:
+        names.show_graph(trace.root.grad_fn)
     numbers, i = [], 1
     number_of = {}
     for step in trace.steps:
@@ -138,6 +140,9 @@ def _node(out, number, step, names, number_of, width):
     node = step.node
     _title(out, number, node, names)
     out.add("  " + ", ".join(shape_dtype(shape, dtype) for shape, dtype in step.outputs), META_STYLE)
+    module = names.module_of(node)
+    if module:
+        out.add("  in ", DIM).add(module, MODULE_STYLE)
     for flow in step.inputs:
         label = f"t {flow.label}" if flow.label.startswith("input ") else "t_" + flow.label
         if flow.tangent is None:
