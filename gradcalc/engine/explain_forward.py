@@ -187,8 +187,9 @@ def node_jvp(node, tangents):
     from .ops.table import row_of
 
     row = row_of(node)
-    if row is not None and len(node._outs) == 1:
-        r = row.jvp(node, *tangents)
+    rule = row.jvp if row is not None else getattr(type(node), "jvp", None)
+    if rule is not None and len(node._outs) == 1:
+        r = rule(node, *tangents)
         if r is None:
             return [None]
         shape, dtype = node._outs[0]

@@ -108,9 +108,17 @@ def test_works_after_backward_freed_the_graph():
 
 def test_rules_own_and_derived():
     text = render_case("explain_forward")
-    assert "rule       tangent = t_self * (1 - result²)" in text                 # tanh's own
+    assert "rule       tangent = t_self * (1 - result²)" in text                 # tanh's own (a row's)
     assert "rule       tangent = t_self * cos(self)" in text                      # sin's own
-    assert "backward   grad_self = outer(grad, vec);  grad_vec = selfᵀ @ grad" in text  # mv: derived
+    assert "rule       tangent = t_self @ vec + self @ t_vec" in text             # mv's own (jvp staticmethod)
+    # a node without a forward rule of its own: derived from its backward, whose rule is shown
+    session = _session("class Twice(torch.autograd.Function):\n"
+                       "    @staticmethod\n    def forward(ctx, a):\n        return a * 2\n"
+                       "    @staticmethod\n    def backward(ctx, g):\n        return g * 2\n"
+                       "a = torch.tensor([1., 2.], requires_grad=True)\nb = Twice.apply(a)\n")
+    text = run_magic(session, "%explain b --forward")
+    assert "from the backward below (double-vjp" in text and "Twice.backward(ctx, *output grads)" in text
+    assert text.rstrip().endswith("b's tangent (J·t) = tensor([2., 2.])")
 
 
 @pytest.mark.parametrize("line, kind, message", [

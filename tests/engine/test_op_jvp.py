@@ -98,7 +98,7 @@ def test_gradcheck_checks_forward_mode():
     with pytest.raises(AssertionError, match="at least one of check_forward_ad or check_backward_ad"):
         gradcheck(lambda a: a, (x,), check_forward_ad=False, check_backward_ad=False)
     import gradcalc.engine.autograd.forward_jvp as fj
-    real, real_row = fj._jvp, fj._by_row
+    real, real_row = fj._jvp, fj._by_rule
 
     def wrong(cls, args, params, tangents, diff):
         return [2 * t for t in real(cls, args, params, tangents, diff)]
@@ -106,11 +106,11 @@ def test_gradcheck_checks_forward_mode():
     def wrong_row(cls, row, args, params, tangents):
         out, dys = real_row(cls, row, args, params, tangents)
         return out, [2 * t for t in dys]
-    fj._jvp, fj._by_row = wrong, wrong_row
+    fj._jvp, fj._by_rule = wrong, wrong_row
     try:
         with pytest.raises(GradcheckError, match="Jacobian computed with forward mode mismatch for output 0"):
             gradcheck(lambda a: a.sin(), (x,), check_forward_ad=True, check_backward_ad=False)
         with pytest.raises(GradcheckError, match="Jacobian computed with forward mode mismatch for output 0"):
             gradcheck(lambda a: a.sum(0), (x,), check_forward_ad=True, check_backward_ad=False)
     finally:
-        fj._jvp, fj._by_row = real, real_row
+        fj._jvp, fj._by_rule = real, real_row

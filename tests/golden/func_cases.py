@@ -441,6 +441,15 @@ for name, code in [
         ("jvp/tuple-output", "result = jvp(lambda a: (a.sin(), a.sum()), (x,), (y,))"),
         ("jvp/has-aux", "result = jvp(lambda a: (a ** 2, a.cos()), (x,), (y,), has_aux=True)"),
         ("jvp/matmul", "result = jvp(lambda m: m @ x, (torch.eye(3) * 2,), (torch.ones(3, 3),))"),
+        ("jvp/matmul-family", """
+            M = torch.tensor([[1.0, 2.0, 0.5], [-1.0, 0.0, 3.0]])
+            B = torch.stack([M, M * 2])
+            result = (jvp(lambda a: M.mv(a), (x,), (y,)), jvp(lambda a: a.dot(x), (x,), (y,)),
+                      jvp(lambda a, m: m.mm(a.unsqueeze(1)), (x, M), (y, M * 0.5)),
+                      jvp(lambda m: m.bmm(B.transpose(1, 2)), (B,), (B * 0.1,)),
+                      jvp(lambda b, m: torch.addmm(b, m, M.t(), beta=0.5, alpha=2.0), (y[:2], M), (x[:2], M)),
+                      jvp(lambda m: torch.nn.functional.linear(m, M, y[:2]), (M.t(),), (M.t() * 3,)))
+        """),
         ("jvp/independent-output", "result = jvp(lambda a: y * 2, (x,), (y,))"),
         ("jvp/captured-requires-grad", """
             w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)

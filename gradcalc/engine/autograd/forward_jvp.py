@@ -3,8 +3,9 @@
 Inside a dual level, ``Node.apply`` hands ops whose operands carry tangents to
 ``push`` (``node.TANGENT_HOOK``). A row of the op table (``ops/table.py``) has a forward
 rule of its own (``row.jvp``: its backward rule applied to each input's tangent, exact
-for a pointwise op as torch's ``auto_element_wise``, or the row's ``jvp=``): one
-expression on the tangents, read off the op's inputs, result and parameters.
+for a pointwise op as torch's ``auto_element_wise``, or the row's ``jvp=``), as has a
+hand-written node class with a ``jvp(ctx, *tangents)`` staticmethod (mm, addmm ...): one
+expression on the tangents, read off the op's recorded inputs, result and parameters.
 
 Any other op gets its JVP from its backward. An op's backward is linear in its incoming
 gradient ``u``: it computes ``Jᵀu``. So ``⟨Jᵀu, t⟩ = ⟨u, J t⟩``, and the tangent of the
@@ -57,8 +58,9 @@ def push(cls, args, params):
     node.TANGENT_HOOK[0] = None  # the primal op and the JVP's own ops carry no tangents
     try:
         row = getattr(cls, "_row", None)
-        if row is not None:
-            out, dys = _by_row(cls, row, args, params, tangents)
+        rule = row.jvp if row is not None else getattr(cls, "jvp", None)
+        if rule is not None and cls.n_diff_outputs == 1:
+            out, dys = _by_rule(cls, rule, args, params, tangents)
             diff = [0] if dys else []
         else:
             out = cls.apply(*args, **params)
@@ -77,8 +79,9 @@ def push(cls, args, params):
     return out
 
 
-def _by_row(cls, row, args, params, tangents):
-    """``(output, [its tangent])`` by the row's own forward rule ``row.jvp(ctx, *tangents)``: ``ctx``
+def _by_rule(cls, rule, args, params, tangents):
+    """``(output, [its tangent])`` by the op's own forward rule ``rule(ctx, *tangents)`` (a row's
+    ``row.jvp``, or a node class's ``jvp`` staticmethod): ``ctx``
     is the op recorded with every input that carries a tangent requiring grad (so what the rules
     read is saved). Without any input requiring grad, that recording gives the output too (its
     history, through private leaves, is dropped); otherwise the output is recorded as usual and
@@ -103,7 +106,7 @@ def _by_row(cls, row, args, params, tangents):
     if out._data.dtype.kind != "f":
         return out, []
     with (enable_grad() if need_graph else no_grad()):
-        dy = row.jvp(ctx, *tangents)
+        dy = rule(ctx, *tangents)
         if dy is None:
             return out, [zeros_like(out)]
         if dy._data.shape != out._data.shape:

@@ -23,8 +23,24 @@ def _same_dtype(a, b, what):
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {_C_NAMES[na]} != {_C_NAMES[nb]}")
 
 
+def _bilinear(first, second):
+    """The forward rule of a product linear in each factor: ``t_a ∘ b + a ∘ t_b`` (torch's derivatives.yaml
+    for mm/mv/dot/bmm), ``first(t_a, b)``/``second(a, t_b)`` taking only the factors that carry a tangent.
+    The factors are read from the recorded node (each saved where the other factor needs a gradient)."""
+    def jvp(ctx, t_a, t_b):
+        a, b = ctx.saved_tensors
+        out = first(t_a, b) if t_a is not None else None
+        if t_b is not None:
+            term = second(a, t_b)
+            out = term if out is None else out + term
+        return out
+    return staticmethod(jvp)
+
+
 class MmBackward0(Node):
     explain = "grad_self = grad @ mat2ᵀ;  grad_mat2 = selfᵀ @ grad"
+    jvp_explain = "tangent = t_self @ mat2 + self @ t_mat2"
+    jvp = _bilinear(lambda t, b: t.mm(b), lambda a, t: a.mm(t))
     checks = (check(lambda a, b: a.mm(b), (2, 3), (3, 4)),
               check(lambda a, b: a @ b, (3, 3), (3, 2), label="@"))
 
@@ -54,6 +70,8 @@ class MmBackward0(Node):
 
 class MvBackward0(Node):
     explain = "grad_self = outer(grad, vec);  grad_vec = selfᵀ @ grad"
+    jvp_explain = "tangent = t_self @ vec + self @ t_vec"
+    jvp = _bilinear(lambda t, v: t.mv(v), lambda a, t: a.mv(t))
     checks = (check(lambda a, v: a.mv(v), (2, 3), (3,)),)
 
     def forward(ctx, a, v):
@@ -80,6 +98,8 @@ class MvBackward0(Node):
 
 class DotBackward0(Node):
     explain = "grad_self = grad * other;  grad_other = grad * self"
+    jvp_explain = "tangent = t_self · other + self · t_other"
+    jvp = _bilinear(lambda t, b: t.dot(b), lambda a, t: a.dot(t))
     checks = (check(lambda a, b: a.dot(b), (3,), (3,)),
               check(lambda a, b: a @ b, (4,), (4,), label="@"))
 
@@ -104,6 +124,8 @@ class DotBackward0(Node):
 
 class BmmBackward0(Node):
     explain = "grad_self = grad @ mat2ᵀ (per batch);  grad_mat2 = selfᵀ @ grad (per batch)"
+    jvp_explain = "tangent = t_self @ mat2 + self @ t_mat2 (per batch)"
+    jvp = _bilinear(lambda t, b: t.bmm(b), lambda a, t: a.bmm(t))
     checks = (check(lambda a, b: a.bmm(b), (2, 2, 3), (2, 3, 4)),)
 
     def forward(ctx, a, b):

@@ -11,6 +11,7 @@ class AddmmBackward0(Node):
     __slots__ = ("beta", "alpha")
     explain = ("grad_self = beta * grad (summed to self's shape);  grad_mat1 = alpha * grad @ mat2ᵀ;  "
                "grad_mat2 = alpha * mat1ᵀ @ grad")
+    jvp_explain = "tangent = beta * t_self + alpha * (t_mat1 @ mat2 + mat1 @ t_mat2)"
     broadcasting = True
     checks = (check(lambda b, x, w: addmm(b, x, w), (4,), (2, 3), (3, 4)),
               check(lambda b, x, w: addmm(b, x, w, beta=0.5, alpha=2.0), (2, 4), (2, 3), (3, 4), label="beta alpha"),
@@ -27,6 +28,23 @@ class AddmmBackward0(Node):
             return np.asarray(prod)
         b = bias._data if beta == 1 else bias._data * beta
         return np.asarray(prod + b, dtype=prod.dtype)
+
+    @staticmethod
+    def jvp(ctx, t_bias, t_mat1, t_mat2):
+        """torch's: ``self_t * beta + (mat1_t @ mat2 + mat1 @ mat2_t) * alpha`` (broadcast by forward mode)."""
+        bias, mat1, mat2 = ctx.saved_tensors
+        out = None
+        if t_mat1 is not None:
+            out = t_mat1.mm(mat2)
+        if t_mat2 is not None:
+            term = mat1.mm(t_mat2)
+            out = term if out is None else out + term
+        if out is not None and ctx.alpha != 1:
+            out = out * ctx.alpha
+        if t_bias is not None and ctx.beta != 0:
+            term = t_bias if ctx.beta == 1 else t_bias * ctx.beta
+            out = term if out is None else out + term
+        return out
 
     def backward(ctx, grad):
         need_bias, need_m1, need_m2 = ctx.needs_input_grad
