@@ -32,6 +32,7 @@ from .random_sampling import (  # noqa: E402,F401
 from . import ops as _ops  # noqa: E402
 from .printing import get_printoptions, set_printoptions  # noqa: E402,F401
 from . import autograd, nn, utils  # noqa: E402,F401
+from .nn.module import typename  # noqa: E402,F401  (torch.typename)
 from . import optim  # noqa: E402,F401
 from . import func  # noqa: E402,F401
 from .autograd.anomaly_mode import (  # noqa: E402,F401

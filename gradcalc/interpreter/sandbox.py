@@ -227,7 +227,8 @@ def modules():
 # How torch names its classes (``print(type(x))`` shows ``<class 'torch.Tensor'>``): the
 # engine's classes carry torch's module names once the language has started.
 _TORCH_CLASS_MODULES = {"Tensor": "torch", "Size": "torch", "dtype": "torch", "device": "torch",
-                        "Generator": "torch._C", "nn.Parameter": "torch.nn.parameter"}
+                        "Generator": "torch._C", "nn.Parameter": "torch.nn.parameter",
+                        "nn.UninitializedParameter": "torch.nn.parameter"}
 
 
 def _name_classes_as_torch():

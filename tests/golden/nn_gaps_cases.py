@@ -176,3 +176,80 @@ case("lstm-create-graph-second-order", "model = fill(nn.LSTM(2, 3))\ninputs = (i
      "o, (h, c) = model(*inputs)\n"
      "g = torch.autograd.grad((o * o).sum() + (c * h).sum(), inputs[0], create_graph=True)[0]\n"
      "out = g")
+
+# -- more layers: padding, distances, normalization, shuffles, LP pooling, upsampling, dropout, losses ---------
+for name, arg, shape in (("ZeroPad1d", "2", (2, 3, 4)), ("ZeroPad2d", "(1, 0, 2, 1)", (1, 2, 3, 4)),
+                         ("ZeroPad3d", "1", (1, 2, 2, 3, 3)), ("ConstantPad1d", "(1, 2), 3.5", (2, 3, 4)),
+                         ("ConstantPad2d", "1, -1.0", (1, 2, 3, 4)), ("ConstantPad3d", "(1, 0, 0, 1, 1, 0), 2.0",
+                                                                       (1, 2, 2, 3, 3)),
+                         ("ReflectionPad1d", "[1, 2]", (2, 3, 4)), ("ReflectionPad2d", "2", (1, 2, 3, 4)),
+                         ("ReflectionPad3d", "1", (1, 2, 2, 3, 3)), ("ReplicationPad1d", "2", (2, 3, 4)),
+                         ("ReplicationPad2d", "(1, 2, 0, 1)", (1, 2, 3, 4)), ("ReplicationPad3d", "1", (1, 2, 2, 3, 3)),
+                         ("CircularPad1d", "1", (2, 3, 4)), ("CircularPad2d", "(1, 1, 2, 0)", (1, 2, 3, 4)),
+                         ("CircularPad3d", "1", (1, 2, 2, 3, 3))):
+    case(f"pad-{name}", f"model = nn.{name}({arg})\ninputs = (inp{shape},)\nout = model(*inputs)")
+case("pad-circular-rank-error", "model = nn.CircularPad2d(1)\nout = model(inp(3, 4))")
+case("cosine-similarity", "model = nn.CosineSimilarity()\ninputs = (inp(2, 3, 4), inp(2, 3, 4))\nout = model(*inputs)")
+case("cosine-similarity-broadcast-eps", "model = nn.CosineSimilarity(dim=0, eps=0.5)\n"
+     "inputs = (inp(3, 4, low=-0.2, high=0.2), inp(1, 4))\nout = model(*inputs)")
+case("pairwise-distance", "model = nn.PairwiseDistance()\ninputs = (inp(3, 4), inp(3, 4))\nout = model(*inputs)")
+case("pairwise-distance-p1-keepdim", "model = nn.PairwiseDistance(p=1.0, eps=0.0, keepdim=True)\n"
+     "inputs = (inp(2, 3, 4), inp(4))\nout = model(*inputs)")
+case("batchnorm3d", "model = fill(nn.BatchNorm3d(3))\ninputs = (inp(2, 3, 2, 2, 2),)\nout = model(*inputs)")
+case("instancenorm1d", "model = nn.InstanceNorm1d(3)\ninputs = (inp(2, 3, 5),)\nout = model(*inputs)")
+case("instancenorm2d-affine-running", "model = fill(nn.InstanceNorm2d(3, affine=True, track_running_stats=True))\n"
+     "inputs = (inp(2, 3, 3, 4),)\nout = model(*inputs)")
+case("instancenorm2d-eval-running", "model = fill(nn.InstanceNorm2d(3, affine=True, track_running_stats=True))\n"
+     "model(inp(2, 3, 3, 4, requires_grad=False))\nmodel.eval()\ninputs = (inp(2, 3, 3, 4),)\nout = model(*inputs)")
+case("instancenorm3d-unbatched", "model = nn.InstanceNorm3d(2)\ninputs = (inp(2, 2, 3, 3),)\nout = model(*inputs)")
+case("instancenorm-one-spatial-error", "model = nn.InstanceNorm1d(2)\nout = model(inp(3, 2, 1))")
+case("rmsnorm", "model = fill(nn.RMSNorm(4))\ninputs = (inp(2, 3, 4),)\nout = model(*inputs)")
+case("rmsnorm-2d-eps-no-affine", "model = nn.RMSNorm([3, 4], eps=1e-5, elementwise_affine=False)\n"
+     "inputs = (inp(2, 3, 4),)\nout = model(*inputs)")
+case("rmsnorm-shape-error", "model = nn.RMSNorm(5)\nout = model(inp(2, 4))")
+case("local-response-norm-3d", "model = nn.LocalResponseNorm(3)\ninputs = (inp(2, 5, 4),)\nout = model(*inputs)")
+case("local-response-norm-4d", "model = nn.LocalResponseNorm(2, alpha=0.5, beta=0.5, k=2.0)\n"
+     "inputs = (inp(2, 4, 3, 3),)\nout = model(*inputs)")
+case("pixel-shuffle", "model = nn.PixelShuffle(2)\ninputs = (inp(2, 8, 2, 3),)\nout = model(*inputs)")
+case("pixel-unshuffle", "model = nn.PixelUnshuffle(2)\ninputs = (inp(1, 2, 4, 6),)\nout = model(*inputs)")
+case("pixel-shuffle-channels-error", "model = nn.PixelShuffle(2)\nout = model(inp(1, 6, 2, 2))")
+case("channel-shuffle", "model = nn.ChannelShuffle(3)\ninputs = (inp(2, 6, 2),)\nout = model(*inputs)")
+case("lppool1d", "model = nn.LPPool1d(2, 3, stride=2)\ninputs = (inp(2, 3, 7),)\nout = model(*inputs)")
+case("lppool2d", "model = nn.LPPool2d(1.5, (2, 3))\ninputs = (inp(1, 2, 4, 6, low=0.1, high=1.0),)\nout = model(*inputs)")
+case("softmax2d", "model = nn.Softmax2d()\ninputs = (inp(2, 3, 2, 2),)\nout = model(*inputs)")
+case("upsampling-nearest2d", "model = nn.UpsamplingNearest2d(scale_factor=2)\ninputs = (inp(1, 2, 2, 3),)\n"
+     "out = model(*inputs)")
+case("upsampling-bilinear2d", "model = nn.UpsamplingBilinear2d(size=(4, 5))\ninputs = (inp(1, 2, 2, 3),)\n"
+     "out = model(*inputs)")
+case("dropout3d-eval", "model = nn.Dropout3d(0.5).eval()\ninputs = (inp(2, 3, 2, 2, 2),)\nout = model(*inputs)")
+case("feature-alpha-dropout-eval", "model = nn.FeatureAlphaDropout(0.2).eval()\ninputs = (inp(2, 3, 4),)\n"
+     "out = model(*inputs)")
+case("dropout3d-seeded", "torch.manual_seed(3)\nmodel = nn.Dropout3d(0.5)\ninputs = (inp(2, 4, 1, 2, 2),)\n"
+     "out = model(*inputs)")
+case("feature-alpha-dropout-seeded", "torch.manual_seed(3)\nmodel = nn.FeatureAlphaDropout(0.4)\n"
+     "inputs = (inp(3, 4, 2),)\nout = model(*inputs)")
+for red in ("mean", "sum", "none"):
+    case(f"multilabel-soft-margin-{red}", f"model = nn.MultiLabelSoftMarginLoss(reduction='{red}')\n"
+         "inputs = (inp(3, 4),)\nout = model(inputs[0], torch.tensor([[1., 0, 1, 0], [0, 1, 1, 1], [0, 0, 0, 1]]))")
+case("multilabel-soft-margin-weight", "model = nn.MultiLabelSoftMarginLoss(weight=torch.tensor([1., 2, 0.5, 1]))\n"
+     "inputs = (inp(2, 4),)\nout = model(inputs[0], torch.tensor([[1., 0, 1, 0], [0, 1, 1, 1]]))")
+case("triplet-with-distance-default", "model = nn.TripletMarginWithDistanceLoss()\n"
+     "inputs = (inp(3, 4), inp(3, 4), inp(3, 4))\nout = model(*inputs)")
+case("triplet-with-distance-cosine-swap", "model = nn.TripletMarginWithDistanceLoss(distance_function=lambda a, b: "
+     "1.0 - F.cosine_similarity(a, b), margin=0.5, swap=True, reduction='none')\n"
+     "inputs = (inp(3, 4), inp(3, 4), inp(3, 4))\nout = model(*inputs)")
+case("triplet-with-distance-margin-error", "model = nn.TripletMarginWithDistanceLoss(margin=0)")
+case("transformer-encoder", "layer = nn.TransformerEncoderLayer(4, 2, 8, dropout=0.0)\n"
+     "model = fill(nn.TransformerEncoder(layer, 2))\ninputs = (inp(3, 2, 4),)\nout = model(*inputs)")
+case("transformer-encoder-norm-batch-first-mask", "layer = nn.TransformerEncoderLayer(4, 2, 8, dropout=0.0, "
+     "batch_first=True)\nmodel = fill(nn.TransformerEncoder(layer, 2, norm=nn.LayerNorm(4)))\ninputs = (inp(2, 3, 4),)\n"
+     "mask = torch.triu(torch.full((3, 3), float('-inf')), diagonal=1)\nout = model(inputs[0], mask=mask)")
+case("transformer-encoder-copies-are-independent", "layer = nn.TransformerEncoderLayer(4, 2, 8, dropout=0.0)\n"
+     "model = nn.TransformerEncoder(layer, 2)\n"
+     "text = str(model.layers[0].linear1.weight is model.layers[1].linear1.weight) + "
+     "str(torch.equal(model.layers[0].linear1.weight, layer.linear1.weight))")
+case("lazylinear-seeded", "torch.manual_seed(0)\nmodel = nn.LazyLinear(3)\ntext = repr(model) + repr(model.weight)\n"
+     "inputs = (inp(2, 4),)\nout = model(*inputs)\ntext += repr(model) + str(tuple(model.weight.shape))", params=True)
+case("lazylinear-no-bias-in-sequential", "torch.manual_seed(1)\nmodel = nn.Sequential(nn.LazyLinear(5, bias=False), "
+     "nn.ReLU(), nn.LazyLinear(2))\ntext = repr(model)\ninputs = (inp(3, 6),)\nout = model(*inputs)", params=True)
+case("lazylinear-shape-error", "model = nn.LazyLinear(3)\nmodel.weight.shape")

@@ -88,3 +88,17 @@ def test_nn_init_and_utils_modules():
             "m = nn.Linear(2, 2)\nm(torch.ones(1, 2)).sum().backward()\n"
             "print(nn.utils.clip_grad_norm_(m.parameters(), 0.1).item() > 0.1)\n")
     assert out == "3.0\n1.4142135623730951\nTrue\n"
+
+
+def test_a_lazy_layer_keeps_to_the_limits_and_its_internals_stay_out_of_reach():
+    from interp_testutil import Run
+
+    r = Run()
+    r("import torch\nm = torch.nn.LazyLinear(10**6)")
+    err = r.error("m(torch.ones(1, 10**4))")
+    assert "more than the limit" in str(err)
+    assert r("print(m)") == "LazyLinear(in_features=0, out_features=1000000, bias=True)\n"
+    for source in ("m.weight.materialize((2, 2))", "m.weight._data", "m.weight.__class__"):
+        assert "materialize" in str(r.error(source)) or "not allowed" in str(r.error(source))
+    assert r("m2 = torch.nn.LazyLinear(2)\nprint(m2(torch.ones(1, 3)).shape, m2)") == (
+        "torch.Size([1, 2]) Linear(in_features=3, out_features=2, bias=True)\n")

@@ -15,7 +15,7 @@ from .module import Module
 from .normalization import LayerNorm
 from .parameter import Parameter
 
-__all__ = ["MultiheadAttention", "TransformerEncoderLayer", "scaled_dot_product_attention"]
+__all__ = ["MultiheadAttention", "TransformerEncoderLayer", "TransformerEncoder", "scaled_dot_product_attention"]
 
 
 def _float_mask(mask, dtype):
@@ -235,3 +235,56 @@ class TransformerEncoderLayer(Module):
             x = self.norm1(x + self._sa_block(x, src_mask, src_key_padding_mask, is_causal=is_causal))
             x = self.norm2(x + self._ff_block(x))
         return x
+
+
+class TransformerEncoder(Module):
+    """``num_layers`` copies of an encoder layer run in turn, then an optional norm."""
+
+    def __init__(self, encoder_layer, num_layers, norm=None, enable_nested_tensor=True, mask_check=True):
+        import copy
+        import warnings
+
+        from .container import ModuleList
+        super().__init__()
+        self.layers = ModuleList([copy.deepcopy(encoder_layer) for _ in range(num_layers)])
+        self.num_layers = num_layers
+        self.norm = norm
+        self.enable_nested_tensor = enable_nested_tensor
+        self.use_nested_tensor = enable_nested_tensor
+        self.mask_check = mask_check
+        why_not = _why_no_fast_path(encoder_layer)
+        if enable_nested_tensor and why_not:
+            # torch says why its nested-tensor fast path is off (nested tensors are not in gradcalc at all)
+            warnings.warn(f"enable_nested_tensor is True, but self.use_nested_tensor is False because {why_not}")
+            self.use_nested_tensor = False
+
+    def forward(self, src, mask=None, src_key_padding_mask=None, is_causal=None):
+        output = src
+        if is_causal is None:
+            is_causal = False
+        for mod in self.layers:
+            output = mod(output, src_mask=mask, is_causal=is_causal, src_key_padding_mask=src_key_padding_mask)
+        if self.norm is not None:
+            output = self.norm(output)
+        return output
+
+
+def _why_no_fast_path(layer):
+    """torch's reason, in its words, why a TransformerEncoder of ``layer`` cannot take its
+    nested-tensor fast path ('' when it could)."""
+    name = "encoder_layer"
+    if not isinstance(layer, TransformerEncoderLayer):
+        return f"{name} was not TransformerEncoderLayer"
+    if layer.norm_first:
+        return f"{name}.norm_first was True"
+    if not layer.self_attn.batch_first:
+        return f"{name}.self_attn.batch_first was not True(use batch_first for better inference performance)"
+    if layer.self_attn.in_proj_bias is None:
+        return f"{name}.self_attn was passed bias=False"
+    if not layer.activation_relu_or_gelu:
+        return f"{name}.activation_relu_or_gelu was not True"
+    if layer.norm1.eps != layer.norm2.eps:
+        return f"{name}.norm1.eps was not equal to {name}.norm2.eps"
+    if layer.self_attn.num_heads % 2 == 1:
+        return f"{name}.self_attn.num_heads is odd"
+    return ""

@@ -255,16 +255,29 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
-    """x1·x2 / max(‖x1‖ ‖x2‖, eps) along ``dim``."""
-    w12 = (x1 * x2).sum(dim)
-    n1 = (x1 * x1).sum(dim)
-    n2 = (x2 * x2).sum(dim)
-    return w12 / ((n1 * n2).clamp_min(eps * eps)).sqrt()
+    """x1·x2 / (max(‖x1‖, eps)·max(‖x2‖, eps)) along ``dim``, as ATen computes it: each input is
+    divided by its norm first (the result stays within [-1, 1]), then the products are summed."""
+    from ..grad_mode import no_grad
+    from ..linalg import vector_norm
+    from ..ops.aliases import broadcast_tensors
+
+    if not x1.is_floating_point():
+        x1 = x1.to(x2.dtype)
+    if not x2.is_floating_point():
+        x2 = x2.to(x1.dtype)
+    x1, x2 = broadcast_tensors(x1, x2)
+    n1 = vector_norm(x1, 2, dim=dim, keepdim=True).clone()
+    n2 = vector_norm(x2, 2, dim=dim, keepdim=True).clone()
+    with no_grad():
+        n1.clamp_min_(eps)
+        n2.clamp_min_(eps)
+    return ((x1 / n1) * (x2 / n2)).sum(dim)
 
 
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
-    """‖x1 - x2 + eps‖_p along the last dim."""
-    return (x1 - x2 + eps).norm(p, -1, keepdim=keepdim)
+    """‖x1 − x2 + eps‖_p along the last dim of the broadcast inputs (ATen's norm: NormBackward1)."""
+    from ..ops.norm_aten import norm_dim
+    return norm_dim(x1 - x2 + eps, p, max(x1.dim(), x2.dim()) - 1, keepdim)
 
 
 def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):

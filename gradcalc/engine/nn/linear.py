@@ -6,9 +6,9 @@ from ..creation import empty
 from . import functional as F
 from . import init
 from .module import Module
-from .parameter import Parameter
+from .parameter import Parameter, UninitializedParameter
 
-__all__ = ["Identity", "Linear", "Bilinear"]
+__all__ = ["Identity", "Linear", "LazyLinear", "Bilinear"]
 
 
 def _factory(device, dtype):
@@ -56,6 +56,37 @@ class Linear(Module):
 
     def extra_repr(self):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+
+
+class LazyLinear(Linear):
+    """A Linear whose ``in_features`` is read from its first input: until then its parameters
+    are UninitializedParameter; the first forward gives them their shape, initializes them
+    as Linear does (the same random draws) and makes the module a Linear."""
+
+    def __init__(self, out_features, bias=True, device=None, dtype=None):
+        super().__init__(0, 0, False)
+        kw = _factory(device, dtype)
+        self.weight = UninitializedParameter(dtype=kw.get("dtype"))
+        self.out_features = out_features
+        if bias:
+            self.bias = UninitializedParameter(dtype=kw.get("dtype"))
+
+    def reset_parameters(self):
+        if self.in_features != 0 and not isinstance(self.weight, UninitializedParameter):
+            super().reset_parameters()
+
+    def forward(self, input):
+        if isinstance(self.weight, UninitializedParameter):
+            from ..grad_mode import no_grad
+            with no_grad():
+                in_features = input.shape[-1]
+                self.weight.materialize((self.out_features, in_features))  # may refuse (size limits): nothing set yet
+                if self.bias is not None:
+                    self.bias.materialize((self.out_features,))
+                self.in_features = in_features
+                self.reset_parameters()
+            self.__class__ = Linear
+        return F.linear(input, self.weight, self.bias)
 
 
 class Bilinear(Module):

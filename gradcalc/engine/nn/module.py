@@ -32,19 +32,25 @@ def set_call_observer(observer):
 
 
 def typename(obj):
-    """torch.typename: ``torch.FloatTensor`` for tensors, the qualified class name otherwise
-    (our own layers under their torch names)."""
+    """torch.typename, by torch's rule: ``torch.FloatTensor`` for a tensor, else the object's own
+    qualified name (a class, a function) or its class's; our classes under torch's module names."""
     if isinstance(obj, Tensor):
         return obj.type()
-    cls = obj if isinstance(obj, type) else type(obj)
-    module = cls.__module__ or ""
-    if module.startswith("gradcalc.engine.nn."):
+    module = getattr(obj, "__module__", "") or ""
+    if hasattr(obj, "__qualname__"):
+        qualname = obj.__qualname__
+    elif hasattr(obj, "__name__"):
+        qualname = obj.__name__
+    else:
+        module = obj.__class__.__module__ or ""
+        qualname = obj.__class__.__qualname__
+    if module.startswith("gradcalc.engine.nn."):  # the language names them so already; Python callers too
         module = "torch.nn.modules." + module[len("gradcalc.engine.nn."):]
     elif module.startswith("gradcalc.engine"):
         module = "torch" + module[len("gradcalc.engine"):]
-    if module in ("", "builtins", "__builtin__"):
-        return cls.__qualname__
-    return module + "." + cls.__qualname__
+    if module in ("", "builtins"):
+        return qualname
+    return f"{module}.{qualname}"
 
 
 def _addindent(s_, num_spaces):

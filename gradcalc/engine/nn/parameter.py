@@ -2,7 +2,7 @@
 
 from ..tensor import Tensor, _init, _new
 
-__all__ = ["Parameter"]
+__all__ = ["Parameter", "UninitializedParameter"]
 
 
 class Parameter(Tensor):
@@ -47,3 +47,47 @@ class Parameter(Tensor):
 
 def _rebuild_parameter(data, requires_grad):
     return Parameter(Tensor._wrap(data), requires_grad)
+
+
+_UNINITIALIZED = ("Can't access the shape of an uninitialized parameter or buffer. This error usually happens in "
+                  "`load_state_dict` when trying to load an uninitialized parameter into an initialized one. Call "
+                  "`forward` to initialize the parameters before accessing their attributes.")
+
+
+class UninitializedParameter(Parameter):
+    """A lazy module's parameter before its first forward: no shape yet; ``materialize`` gives
+    it one (and makes it a plain Parameter, the same object, as torch does)."""
+
+    __slots__ = ()
+
+    def __new__(cls, requires_grad=True, device=None, dtype=None):
+        from ..creation import empty
+        return Parameter.__new__(cls, empty(0, dtype=dtype), requires_grad)
+
+    def __init__(self, requires_grad=True, device=None, dtype=None):
+        pass
+
+    def __repr__(self):
+        return "<UninitializedParameter>"
+
+    __str__ = __repr__
+
+    @property
+    def shape(self):
+        raise RuntimeError(_UNINITIALIZED)
+
+    def size(self, dim=None):
+        raise RuntimeError(_UNINITIALIZED)
+
+    def numel(self):
+        raise RuntimeError(_UNINITIALIZED)
+
+    def dim(self):
+        raise RuntimeError(_UNINITIALIZED)
+
+    def materialize(self, shape, device=None, dtype=None):
+        from ..creation import empty
+        from ..dtypes import from_numpy_dtype
+        # through empty(): the element and memory limits apply as to any new tensor
+        self._data = empty(tuple(shape), dtype=from_numpy_dtype(self._data.dtype) if dtype is None else dtype)._data
+        self.__class__ = Parameter

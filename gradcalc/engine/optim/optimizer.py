@@ -19,6 +19,7 @@ from ..grad_mode import STATE
 from ..journal import observing, touch_container
 from ..node import RemovableHandle
 from ..ops.inplace import check_writable, write
+from ..nn.module import typename
 from ..tensor import Tensor
 
 __all__ = ["Optimizer", "register_optimizer_step_pre_hook", "register_optimizer_step_post_hook", "required"]
@@ -72,23 +73,6 @@ def register_optimizer_step_pre_hook(hook):
 def register_optimizer_step_post_hook(hook):
     """Call ``hook(optimizer, args, kwargs)`` after every optimizer's ``step``."""
     return _register(_global_post_hooks, hook)
-
-
-def typename(obj):
-    """``torch.typename``: ``torch.FloatTensor`` for a tensor, the qualified class name otherwise."""
-    if isinstance(obj, Tensor):
-        return obj.type()
-    module = getattr(obj, "__module__", "") or ""
-    if hasattr(obj, "__qualname__"):
-        qualname = obj.__qualname__
-    elif hasattr(obj, "__name__"):
-        qualname = obj.__name__
-    else:
-        module = obj.__class__.__module__ or ""
-        qualname = obj.__class__.__qualname__
-    if module in ("", "builtins"):
-        return qualname
-    return f"{module}.{qualname}"
 
 
 def _hooked(step):

@@ -34,6 +34,8 @@ def test_golden(case):
     assert got["error"] == expected["error"]
     for key in ("repr", "state_keys", "text"):
         assert got.get(key) == expected.get(key), key
+    for name, values in expected.get("params", {}).items():  # seeded initial weights: torch's draws
+        _close(got["params"][name], values, 1e-6, 1e-7, name)
     assert len(got.get("out", ())) == len(expected.get("out", ()))
     for g, e in zip(got.get("out", ()), expected.get("out", ())):
         assert (g["shape"], g["dtype"], g["grad_fn"]) == (e["shape"], e["dtype"], e["grad_fn"])
