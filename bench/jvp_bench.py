@@ -6,7 +6,8 @@
 from its forward rule (an op of the table with a rule of its own: one cheap expression) or
 from its backward by the double-vjp trick (the op recorded again, its backward with a
 graph, that graph backwards). Printed: one call of ``f``, one ``jvp``, and their ratio;
-``jacfwd`` and ``jacrev`` of a function R^4 -> R^1000 (issue 19: jacfwd is the faster, as in torch).
+``jacfwd`` and ``jacrev`` of a function R^4 -> R^1000 (issue 19: jacfwd is the faster, as in torch),
+and ``autograd.functional.jacobian`` of it by strategy.
 """
 
 import argparse
@@ -67,6 +68,10 @@ def main():
     print("R^4 -> R^1000")
     print(f"  jacfwd           {t_fwd * 1e3:8.3f} ms")
     print(f"  jacrev           {t_rev * 1e3:8.3f} ms   (jacfwd is {t_rev / t_fwd:.1f}x faster)")
+    F = torch.autograd.functional
+    t_ffwd = best(lambda: F.jacobian(wide, x4, vectorize=True, strategy="forward-mode"), max(3, opts.repeat // 10))
+    t_frev = best(lambda: F.jacobian(wide, x4), 3)
+    print(f"  autograd.functional.jacobian forward-mode {t_ffwd * 1e3:8.3f} ms, reverse-mode {t_frev * 1e3:8.3f} ms")
 
 
 if __name__ == "__main__":

@@ -6,12 +6,14 @@ tuple exactly when ``inputs`` was a tuple, and one indexed by the outputs is a
 tuple exactly when ``func`` returned a tuple; ``jacobian`` nests outputs outside,
 inputs inside (``jac[i][j]`` has shape ``output_i.shape + input_j.shape``).
 
-Everything is computed with reverse mode (``autograd.grad``): ``jvp`` and
-``hvp`` use the double-backward trick (the vector-Jacobian product is linear in
-its vector, so differentiating it with respect to that vector gives J·v), and
-``vectorize=True`` / ``strategy="forward-mode"`` are accepted and give the same
-values as torch's vmap / forward-AD paths.
+``jvp`` and ``hvp`` use the double-backward trick, as torch's do (the vector-Jacobian
+product is linear in its vector, so differentiating it with respect to that vector gives
+J·v); ``jacobian(strategy="forward-mode", vectorize=True)`` uses forward mode
+(``forward_ad``: one JVP per input element, where torch vmaps them); the rest is reverse
+mode (``autograd.grad``). ``vectorize=True`` gives the same values as torch's vmap path.
 """
+
+import numpy as np
 
 from ..backward import grad as _grad
 from ..grad_mode import STATE, enable_grad, set_grad_enabled
@@ -242,21 +244,60 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
         if not vectorize:
             raise NotImplementedError("Computing Jacobian using forward-AD or forward-over-reverse Hessian is"
                                       "only implemented for `vectorize=True`.")
-        # torch uses forward AD here; the reverse-mode Jacobian has the same values. Its nesting
-        # is torch's forward-mode one: lists where the reverse mode gives tuples.
-        outputs_were_tuple = []
-
-        def func_tupled(*args):
-            out = func(*args)
-            outputs_were_tuple.append(isinstance(out, tuple))
-            return out if isinstance(out, tuple) else (out,)
-
-        jac = _jacobian(func_tupled, inputs, False, False)
-        return _unpack([list(row) for row in jac], (outputs_were_tuple[0], is_inputs_tuple))
+        return _jacobian_forward(func, inputs, is_inputs_tuple)
     if vectorize and strict:
         with enable_grad():
             _check_outputs_then_refuse_strict_vectorize(func, inputs, create_graph)
     return _jacobian(func, inputs, create_graph, strict)
+
+
+def _jacobian_forward(func, inputs, is_inputs_tuple):
+    """Forward mode, one column (one input element) at a time: ``func`` runs on dual tensors, the
+    input that moves carrying a one-hot tangent (forward_ad; torch vmaps these JVPs, same values).
+    Its nesting is torch's forward-mode one: lists where the reverse mode gives tuples."""
+    from . import forward_ad as fwAD
+    from ..creation import zeros
+    from ..ops.shape import stack
+
+    plain = tuple(t.detach() for t in inputs)
+    if fwAD._current_level[0] >= 0:  # one dual level at a time: inside one, the reverse-mode values
+        def tupled(*args):
+            out = func(*args)
+            return out if isinstance(out, tuple) else (out,)
+        was_tuple = isinstance(func(*plain), tuple)
+        return _unpack([list(row) for row in _jacobian(tupled, inputs, False, False)], (was_tuple, is_inputs_tuple))
+    outputs, was_tuple = None, False
+    columns = [[] for _ in inputs]   # per input: per element, the flat outputs' tangents
+    with fwAD.dual_level():
+        for j, x in enumerate(plain):
+            n = x.numel()
+            for k in range(n):
+                basis = np.zeros(n, dtype=x._data.dtype)
+                basis[k] = 1
+                args = list(plain)
+                args[j] = fwAD.make_dual(x, Tensor._wrap(basis.reshape(x._data.shape)))
+                out = func(*args)
+                was_tuple, outs = _as_tuple(out, "outputs of the user-provided function", "jacobian")
+                pairs = [fwAD.unpack_dual(o) for o in outs]
+                if outputs is None:
+                    outputs = [p.detach() for p, _ in pairs]
+                columns[j].append([None if t is None else t.detach() for _, t in pairs])
+    if outputs is None:  # no input has an element
+        out = func(*plain)
+        was_tuple, outs = _as_tuple(out, "outputs of the user-provided function", "jacobian")
+        outputs = [o.detach() for o in outs]
+    jacobian = []
+    for i, o in enumerate(outputs):
+        row = []
+        for j, x in enumerate(plain):
+            shape = tuple(o.shape) + tuple(x.shape)
+            if not columns[j] or o.numel() == 0:
+                row.append(zeros(shape, dtype=o.dtype))
+                continue
+            cols = [c[i] if c[i] is not None else zeros(tuple(o.shape), dtype=o.dtype) for c in columns[j]]
+            row.append(stack(cols, -1).reshape(shape))
+        jacobian.append(row)
+    return _unpack(jacobian, (was_tuple, is_inputs_tuple))
 
 
 def _check_outputs_then_refuse_strict_vectorize(func, inputs, create_graph):
