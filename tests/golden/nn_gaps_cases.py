@@ -253,3 +253,16 @@ case("lazylinear-seeded", "torch.manual_seed(0)\nmodel = nn.LazyLinear(3)\ntext 
 case("lazylinear-no-bias-in-sequential", "torch.manual_seed(1)\nmodel = nn.Sequential(nn.LazyLinear(5, bias=False), "
      "nn.ReLU(), nn.LazyLinear(2))\ntext = repr(model)\ninputs = (inp(3, 6),)\nout = model(*inputs)", params=True)
 case("lazylinear-shape-error", "model = nn.LazyLinear(3)\nmodel.weight.shape")
+case("transformer-decoder-layer", "model = fill(nn.TransformerDecoderLayer(4, 2, 8, dropout=0.0))\n"
+     "inputs = (inp(3, 2, 4), inp(5, 2, 4))\nout = model(*inputs)")
+case("transformer-decoder-norm-first-gelu-masks", "layer = nn.TransformerDecoderLayer(4, 2, 6, dropout=0.0, "
+     "activation='gelu', norm_first=True, batch_first=True)\nmodel = fill(nn.TransformerDecoder(layer, 2, "
+     "norm=nn.LayerNorm(4)))\ninputs = (inp(2, 3, 4), inp(2, 5, 4))\n"
+     "mask = nn.Transformer.generate_square_subsequent_mask(3)\n"
+     "kpm = torch.tensor([[False, False, False, False, True], [False, False, False, False, False]])\n"
+     "out = model(inputs[0], inputs[1], tgt_mask=mask, memory_key_padding_mask=kpm)\ntext = repr(mask)")
+case("transformer-seeded-init", "torch.manual_seed(0)\nmodel = nn.Transformer(d_model=4, nhead=2, num_encoder_layers=1, "
+     "num_decoder_layers=1, dim_feedforward=6, dropout=0.0)\ninputs = (inp(5, 2, 4), inp(3, 2, 4))\n"
+     "out = model(*inputs, tgt_mask=model.generate_square_subsequent_mask(3))", params=True)
+case("transformer-batch-error", "model = nn.Transformer(d_model=4, nhead=2, num_encoder_layers=1, num_decoder_layers=1, "
+     "dim_feedforward=6)\nout = model(inp(5, 2, 4), inp(3, 3, 4))")

@@ -15,7 +15,8 @@ from .normalization import BatchNorm1d, BatchNorm2d, GroupNorm, LayerNorm  # noq
 from .dropout import AlphaDropout, Dropout, Dropout1d, Dropout2d  # noqa: F401
 from .sparse import Embedding, EmbeddingBag  # noqa: F401
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase  # noqa: F401
-from .attention import MultiheadAttention, TransformerEncoder, TransformerEncoderLayer  # noqa: F401
+from .attention import (MultiheadAttention, Transformer, TransformerDecoder, TransformerDecoderLayer,  # noqa: F401
+                        TransformerEncoder, TransformerEncoderLayer)
 from .padding import *  # noqa: F401,F403
 from .distance import CosineSimilarity, PairwiseDistance  # noqa: F401
 from .layers_more import *  # noqa: F401,F403
@@ -26,6 +27,7 @@ __all__ = (["functional", "init", "utils", "Parameter", "UninitializedParameter"
             "Sequential", "ModuleList", "ModuleDict", "ParameterList", "ParameterDict"]
            + ["Conv1d", "Conv2d", "ConvTranspose2d", "BatchNorm1d", "BatchNorm2d", "LayerNorm", "GroupNorm", "Dropout", "Dropout1d",
               "Dropout2d", "AlphaDropout", "Embedding", "EmbeddingBag", "RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell",
-              "LSTMCell", "GRUCell", "MultiheadAttention", "TransformerEncoderLayer", "TransformerEncoder"]
+              "LSTMCell", "GRUCell", "MultiheadAttention", "TransformerEncoderLayer", "TransformerEncoder",
+              "TransformerDecoderLayer", "TransformerDecoder", "Transformer"]
            + _activation.__all__ + _loss.__all__ + _pooling.__all__ + _padding.__all__
            + ["CosineSimilarity", "PairwiseDistance"] + _layers_more.__all__)
