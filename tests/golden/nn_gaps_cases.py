@@ -266,3 +266,9 @@ case("transformer-seeded-init", "torch.manual_seed(0)\nmodel = nn.Transformer(d_
      "out = model(*inputs, tgt_mask=model.generate_square_subsequent_mask(3))", params=True)
 case("transformer-batch-error", "model = nn.Transformer(d_model=4, nhead=2, num_encoder_layers=1, num_decoder_layers=1, "
      "dim_feedforward=6)\nout = model(inp(5, 2, 4), inp(3, 3, 4))")
+case("rrelu-train-seeded", "torch.manual_seed(0)\nmodel = nn.RReLU(0.1, 0.3)\ninputs = (inp(3, 5),)\nout = model(*inputs)")
+case("rrelu-train-double-seeded", "torch.manual_seed(2)\nmodel = nn.RReLU()\n"
+     "inputs = (inp(2, 7, dtype=torch.float64),)\nout = model(*inputs)")
+case("rrelu-eval", "model = nn.RReLU().eval()\ninputs = (inp(3, 4),)\nout = model(*inputs)")
+case("rrelu-create-graph", "torch.manual_seed(1)\ninputs = (inp(5),)\ny = F.rrelu(inputs[0], training=True)\n"
+     "out = torch.autograd.grad(y.sum(), inputs[0], create_graph=True)[0]\ntext = str(out.requires_grad)")

@@ -7,11 +7,12 @@ import math
 import warnings
 
 from ..grad_mode import no_grad
+from ..ops.rrelu import rrelu as _rrelu
 from ..ops.shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
 
 __all__ = ["dropout3d", "feature_alpha_dropout", "instance_norm", "rms_norm", "local_response_norm", "lp_pool1d",
            "lp_pool2d", "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "multilabel_soft_margin_loss",
-           "triplet_margin_with_distance_loss"]
+           "triplet_margin_with_distance_loss", "rrelu", "rrelu_"]
 
 
 def _F():
@@ -49,6 +50,19 @@ def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
     keep = _bernoulli_like(noise_shape, 1 - p, input.dtype)
     b = (keep - 1) * (alpha * a) + alpha * a * p
     return input * (keep * a) + b
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    """Randomized leaky ReLU (RreluWithNoiseBackward0): each non-positive element times a slope
+    drawn in [lower, upper) in training, times (lower + upper) / 2 otherwise."""
+    if inplace:
+        return rrelu_(input, lower, upper, training)
+    return _rrelu(input, lower, upper, training)
+
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
+    """In-place rrelu (the values written back; recorded as a copy)."""
+    return input.copy_(_rrelu(input, lower, upper, training))
 
 
 # -- normalization ------------------------------------------------------------------------------

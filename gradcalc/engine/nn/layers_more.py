@@ -19,7 +19,7 @@ from .parameter import Parameter
 __all__ = ["BatchNorm3d", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "RMSNorm", "LocalResponseNorm",
            "PixelShuffle", "PixelUnshuffle", "ChannelShuffle", "LPPool1d", "LPPool2d", "Softmax2d",
            "UpsamplingNearest2d", "UpsamplingBilinear2d", "Dropout3d", "FeatureAlphaDropout",
-           "MultiLabelSoftMarginLoss", "TripletMarginWithDistanceLoss"]
+           "MultiLabelSoftMarginLoss", "TripletMarginWithDistanceLoss", "RReLU"]
 
 
 def _F():
@@ -235,6 +235,22 @@ class FeatureAlphaDropout(_DropoutNd):
 
     def forward(self, input):
         return _F().feature_alpha_dropout(input, self.p, self.training)
+
+
+class RReLU(Module):
+    """Randomized leaky ReLU: random negative slopes in training, their mean in evaluation."""
+
+    def __init__(self, lower=1.0 / 8, upper=1.0 / 3, inplace=False):
+        super().__init__()
+        self.lower = lower
+        self.upper = upper
+        self.inplace = inplace
+
+    def forward(self, input):
+        return _F().rrelu(input, self.lower, self.upper, self.training, self.inplace)
+
+    def extra_repr(self):
+        return f"lower={self.lower}, upper={self.upper}" + (", inplace=True" if self.inplace else "")
 
 
 # -- losses -------------------------------------------------------------------------------------
