@@ -53,7 +53,7 @@ class RreluWithNoiseBackwardBackward0(Node):
 
     __slots__ = ("noise",)
     explain = "grad_grad = grad * noise;  grad_self = 0"
-    checks = ()
+    checks = (check(lambda g, x: RreluWithNoiseBackwardBackward0.apply(g, x, noise=0.25), (2, 3), (2, 3)),)
 
     def forward(ctx, grad, x, noise):
         ctx.noise = noise
