@@ -272,3 +272,21 @@ case("rrelu-train-double-seeded", "torch.manual_seed(2)\nmodel = nn.RReLU()\n"
 case("rrelu-eval", "model = nn.RReLU().eval()\ninputs = (inp(3, 4),)\nout = model(*inputs)")
 case("rrelu-create-graph", "torch.manual_seed(1)\ninputs = (inp(5),)\ny = F.rrelu(inputs[0], training=True)\n"
      "out = torch.autograd.grad(y.sum(), inputs[0], create_graph=True)[0]\ntext = str(out.requires_grad)")
+for red in ("mean", "sum", "none"):
+    case(f"multi-margin-{red}", f"model = nn.MultiMarginLoss(reduction='{red}')\ninputs = (inp(3, 5),)\n"
+         "out = model(inputs[0], torch.tensor([1, 0, 4]))")
+    case(f"multilabel-margin-{red}", f"model = nn.MultiLabelMarginLoss(reduction='{red}')\ninputs = (inp(3, 4),)\n"
+         "out = model(inputs[0], torch.tensor([[3, 0, -1, 1], [1, 2, 3, -1], [-1, 0, 0, 0]]))")
+case("multi-margin-p2-weight-margin", "model = nn.MultiMarginLoss(p=2, margin=0.5, weight=torch.tensor([1., 2, 0.5, 3]))\n"
+     "inputs = (inp(4, 4),)\nout = model(inputs[0], torch.tensor([3, 1, 0, 2]))")
+case("multi-margin-unbatched", "inputs = (inp(6),)\nout = F.multi_margin_loss(inputs[0], torch.tensor(2))")
+case("multi-margin-double", "inputs = (inp(2, 3, dtype=torch.float64),)\n"
+     "out = F.multi_margin_loss(inputs[0], torch.tensor([2, 0]), reduction='sum')")
+case("multi-margin-target-range-error", "out = F.multi_margin_loss(inp(3, 4), torch.tensor([1, 0, 4]))")
+case("multi-margin-p-error", "out = F.multi_margin_loss(inp(3, 4), torch.tensor([1, 0, 2]), p=3)")
+case("multi-margin-target-size-error", "out = F.multi_margin_loss(inp(3, 4), torch.tensor([1, 0]))")
+case("multi-margin-rank-error", "out = F.multi_margin_loss(inp(2, 2, 2), torch.tensor([1, 0]))")
+case("multilabel-margin-unbatched", "inputs = (inp(5),)\nout = F.multilabel_margin_loss(inputs[0], "
+     "torch.tensor([4, 1, -1, 0, 0]))")
+case("multilabel-margin-size-error", "out = F.multilabel_margin_loss(inp(3, 4), torch.tensor([[1, -1, 0, 0]] * 2))")
+case("multilabel-margin-range-error", "out = F.multilabel_margin_loss(inp(3, 4), torch.tensor([[4, -1, 0, 0]] * 3))")

@@ -7,12 +7,13 @@ import math
 import warnings
 
 from ..grad_mode import no_grad
+from ..ops import margin_losses as _margin
 from ..ops.rrelu import rrelu as _rrelu
 from ..ops.shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
 
 __all__ = ["dropout3d", "feature_alpha_dropout", "instance_norm", "rms_norm", "local_response_norm", "lp_pool1d",
            "lp_pool2d", "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "multilabel_soft_margin_loss",
-           "triplet_margin_with_distance_loss", "rrelu", "rrelu_"]
+           "triplet_margin_with_distance_loss", "rrelu", "rrelu_", "multi_margin_loss", "multilabel_margin_loss"]
 
 
 def _F():
@@ -185,6 +186,21 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
     if reduction == "sum":
         return loss.sum()
     raise ValueError(reduction + " is not valid")
+
+
+def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None,
+                      reduction="mean"):
+    """Multi-class hinge loss: Σ_{i≠y} max(0, margin − x_y + x_i)^p (· w_y) / C per sample."""
+    if size_average is not None or reduce is not None:
+        reduction = _F()._reduction(None, size_average, reduce)
+    return _margin.multi_margin_loss(input, target, p, margin, weight, reduction)
+
+
+def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """Multi-label hinge loss: targets are class indices ended by -1."""
+    if size_average is not None or reduce is not None:
+        reduction = _F()._reduction(None, size_average, reduce)
+    return _margin.multilabel_margin_loss(input, target, reduction)
 
 
 def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None, margin=1.0,

@@ -19,7 +19,8 @@ from .parameter import Parameter
 __all__ = ["BatchNorm3d", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "RMSNorm", "LocalResponseNorm",
            "PixelShuffle", "PixelUnshuffle", "ChannelShuffle", "LPPool1d", "LPPool2d", "Softmax2d",
            "UpsamplingNearest2d", "UpsamplingBilinear2d", "Dropout3d", "FeatureAlphaDropout",
-           "MultiLabelSoftMarginLoss", "TripletMarginWithDistanceLoss", "RReLU"]
+           "MultiLabelSoftMarginLoss", "TripletMarginWithDistanceLoss", "RReLU", "MultiMarginLoss",
+           "MultiLabelMarginLoss"]
 
 
 def _F():
@@ -267,6 +268,40 @@ class MultiLabelSoftMarginLoss(Module):
 
     def forward(self, input, target):
         return _F().multilabel_soft_margin_loss(input, target, weight=self.weight, reduction=self.reduction)
+
+
+class MultiMarginLoss(Module):
+    """Multi-class hinge loss (p = 1 or 2, a margin, optional class weights)."""
+
+    def __init__(self, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction="mean"):
+        super().__init__()
+        if size_average is not None or reduce is not None:
+            reduction = _F()._reduction(None, size_average, reduce)
+        self.reduction = reduction
+        self.register_buffer("weight", weight)
+        if p not in (1, 2):
+            raise ValueError("only p == 1 and p == 2 supported")
+        if weight is not None and weight.dim() != 1:
+            raise ValueError(f"MultiMarginLoss: expected weight to be None or 1D tensor, got {weight.dim()}D instead")
+        self.p = p
+        self.margin = margin
+
+    def forward(self, input, target):
+        return _F().multi_margin_loss(input, target, p=self.p, margin=self.margin, weight=self.weight,
+                                      reduction=self.reduction)
+
+
+class MultiLabelMarginLoss(Module):
+    """Multi-label hinge loss: each target row lists class indices, ended by -1."""
+
+    def __init__(self, size_average=None, reduce=None, reduction="mean"):
+        super().__init__()
+        if size_average is not None or reduce is not None:
+            reduction = _F()._reduction(None, size_average, reduce)
+        self.reduction = reduction
+
+    def forward(self, input, target):
+        return _F().multilabel_margin_loss(input, target, reduction=self.reduction)
 
 
 class TripletMarginWithDistanceLoss(Module):
