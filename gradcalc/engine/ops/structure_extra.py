@@ -15,6 +15,7 @@ import numpy as np
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
+from .table_shape import shape_row
 from .support import as_tensor, wrap_dim
 
 
@@ -249,18 +250,11 @@ def dsplit(input, indices_or_sections):
 
 # -- reshaping ----------------------------------------------------------------------------
 
-class Rot90Backward0(Node):
-    __slots__ = ("k", "dims")
-    explain = "grad_self = rot90(grad, -k, dims)"
-    checks = (check(lambda x: x.rot90(), (2, 3)), check(lambda x: x.rot90(3, (1, 0)), (2, 3), label="k=3"))
-
-    def forward(ctx, a, *, k, dims):
-        ctx.k = k
-        ctx.dims = dims
-        return np.ascontiguousarray(np.rot90(a._data, k, dims))
-
-    def backward(ctx, grad):
-        return Rot90Backward0.apply(grad, k=-ctx.k, dims=ctx.dims)
+ROT90 = shape_row("Rot90Backward0", lambda d, k, dims: np.ascontiguousarray(np.rot90(d, k, dims)),
+                  params=("k", "dims"), view=False, grad=lambda grad, k, dims: Rot90Backward0.apply(grad, k=-k, dims=dims),
+                  explain="grad_self = rot90(grad, -k, dims)",
+                  checks=(check(lambda x: x.rot90(), (2, 3)), check(lambda x: x.rot90(3, (1, 0)), (2, 3), label="k=3")))
+Rot90Backward0 = ROT90.node
 
 
 def rot90(input, k=1, dims=(0, 1)):
