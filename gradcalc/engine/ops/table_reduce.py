@@ -196,21 +196,23 @@ class ReductionRow(Row):
 
 
 def _double_vjp(ctx, t):
-    """J·t from the node's backward: the gradient in u of ⟨Jᵀu, t⟩ (exact: Jᵀu is linear in u)."""
+    """J·t from the node's backward: the gradient in u of ⟨Jᵀu, t⟩ (exact: Jᵀu is linear in u).
+    Under grad mode the result stays differentiable (reverse over forward), else it is detached."""
     from ..backward import grad as _grad
-    from ..grad_mode import enable_grad
+    from ..grad_mode import STATE, enable_grad
 
+    keep_graph = STATE.grad_enabled
     shape, dtype = ctx._outs[0]
     with enable_grad():
         u = Tensor._wrap(np.ones(shape, dtype)).requires_grad_()
         g = ctx.backward(u)
         if t._data.dtype != g._data.dtype:
-            t = Tensor._wrap(t._data.astype(g._data.dtype))
+            t = t.to(g.dtype)
         total = (g * t).sum()
         if not total._requires_grad:
             return None
-        (du,) = _grad(total, [u], allow_unused=True)
-    return None if du is None else du.detach()
+        (du,) = _grad(total, [u], allow_unused=True, create_graph=keep_graph)
+    return None if du is None else du if keep_graph else du.detach()
 
 
 def reduction(names, node, forward, *, grad, explain, checks, doc, whole=None, whole_checks=(), whole_explain=None,
