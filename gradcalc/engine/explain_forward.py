@@ -246,10 +246,18 @@ def forward_rule_of(node):
 
     row = row_of(node)
     text = rule_of(node)
-    if row is not None and row._jvp is None:
-        forward = _transposed_rule(text)
-        if forward:
-            return forward, False
+    if row is not None:
+        kind = getattr(row, "_jvp", None)
+        if kind is None and type(row).__name__ == "ShapeRow" or kind == "linear":
+            # a shape op or a linear reduction: the op itself, on the tangent
+            return "tangent = the same op on t_self   (the op is linear: same parameters, applied to the tangent)", \
+                False
+        if kind is None:
+            forward = _transposed_rule(text)
+            if forward:
+                return forward, False
+        elif kind != "double-vjp":
+            return "tangent = the op table's own forward rule for this op", False
     return "tangent = J·t, from the backward below (double-vjp: J·t = d/du ⟨Jᵀu, t⟩)", True
 
 

@@ -109,11 +109,18 @@ SgnBackward0 NanToNumBackward0 CloneBackward0 ToCopyBackward0 AliasBackward0
 
 @_rule(*POINTWISE)
 def broadcast(cls, args, params, level):
-    # (the hot rule: written out flat)
+    # (the hot rule: written out flat; a batched operand's example rank is its stand-in's)
     rank = 0
     for a in args:
-        if isinstance(a, Tensor) and a._data.ndim > rank:  # (a batched tensor's _data is its logical example)
-            rank = a._data.ndim
+        tp = type(a)
+        if tp is BatchedTensor:
+            n = a._stand.ndim
+        elif tp is Tensor or isinstance(a, Tensor):
+            n = a._data.ndim
+        else:
+            continue
+        if n > rank:
+            rank = n
     new = []
     for a in args:
         if type(a) is BatchedTensor and a._level is level:
@@ -125,14 +132,17 @@ def broadcast(cls, args, params, level):
         else:
             new.append(a)
     if len(LEVELS) == 1:
-        _node.BATCH_HOOK[0] = None
+        hook = _node.BATCH_HOOK
+        hook[0] = None
         try:
             out = cls.apply(*new, **params)
         finally:
-            _node.BATCH_HOOK[0] = dispatch
+            hook[0] = dispatch
     else:
         out = cls.apply(*new, **params)
-    return _wrap_out(out, level)
+    if type(out) is tuple:
+        return tuple(wrap(o, level) for o in out)
+    return wrap(out, level)
 
 
 # -- dim shift ---------------------------------------------------------------------------------
