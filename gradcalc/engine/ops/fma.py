@@ -30,7 +30,11 @@ def fma(a, b, c, out=None):
     With ``out`` (an array of the result's shape and dtype) the result is written there;
     ``out`` may be one of the operands.
     """
-    dt = np.result_type(a, b, c)
+    if (a.__class__ is np.ndarray and b.__class__ is np.ndarray and c.__class__ is np.ndarray
+            and a.dtype == b.dtype == c.dtype):
+        dt = a.dtype  # (the optimizers' calls: skip result_type and the conversions)
+    else:
+        dt = np.result_type(a, b, c)
     # torch converts a Python scalar to the tensor's dtype before the multiply-add
     if a.__class__ is not np.ndarray or a.dtype != dt:
         a = np.asarray(a, dt)
@@ -38,9 +42,9 @@ def fma(a, b, c, out=None):
         b = np.asarray(b, dt)
     if c.__class__ is not np.ndarray or c.dtype != dt:
         c = np.asarray(c, dt)
-    shape = c.shape if a.shape == b.shape == c.shape else np.broadcast_shapes(a.shape, b.shape, c.shape)
+    shape = _shape(a, b, c)
     if dt == np.float32:
-        r = _fma32(a, b, c).reshape(shape)
+        r = _fma32(a, b, c, shape)
     elif dt == np.float64:
         r = _fma64(a, b, c)
     else:
@@ -60,8 +64,8 @@ def _two_sum(x, y):
 _scratch = {}  # (size, dtype) -> a reused work array: large temporaries cost page faults each time
 
 
-def _work(n, dtype):
-    key = (n, dtype)
+def _work(n, dtype, slot=0):
+    key = (n, dtype, slot)
     arr = _scratch.get(key)
     if arr is None:
         if len(_scratch) > 64:
@@ -70,17 +74,44 @@ def _work(n, dtype):
     return arr
 
 
-def _fma32(a, b, c):
+def _shape(a, b, c):
+    """The broadcast shape of the three operands (without numpy's general machinery when one
+    or two are scalars or all have one shape, the optimizers' cases)."""
+    cs = c.shape
+    if (a.shape == cs or not a.ndim) and (b.shape == cs or not b.ndim):
+        return cs
+    return np.broadcast_shapes(a.shape, b.shape, cs)
+
+
+def _fma32(a, b, c, shape=None):
     """The float64 sum, nudged where rounding it to float32 would round twice (callers round it).
 
-    The result may be a reused work array: round or copy it before the next call."""
-    shape = c.shape if a.shape == b.shape == c.shape else np.broadcast_shapes(a.shape, b.shape, c.shape)
+    The result may be a reused work array: round or copy it before the next call.
+    The operands are widened to float64 first (``copyto``), then multiplied and added in
+    float64: numpy's mixed float32/float64 loops cast through small buffers and take
+    four times as long as a plain cast followed by a float64 loop; the values are the same
+    (the widening is exact)."""
+    if shape is None:
+        shape = _shape(a, b, c)
     n = 1
     for d in shape:
         n *= d
     s = _work(n, np.float64).reshape(shape)
-    np.multiply(a, b, out=s, dtype=np.float64)  # exact: 24 + 24 bits fit in 53
-    np.add(s, c, out=s)
+    if a.ndim == 0 or b.ndim == 0:  # a scalar factor (the optimizers' alpha, lr, 1 - beta)
+        k, v = (a, b) if a.ndim == 0 else (b, a)
+        np.copyto(s, v)
+        np.multiply(s, np.float64(k[()]), out=s)  # exact: 24 + 24 bits fit in 53
+    else:
+        np.copyto(s, a)
+        t = _work(n, np.float64, 1).reshape(shape)
+        np.copyto(t, b)
+        np.multiply(s, t, out=s)  # exact
+    if c.ndim == 0:
+        np.add(s, np.float64(c[()]), out=s)
+    else:
+        t = _work(n, np.float64, 1).reshape(shape)
+        np.copyto(t, c)
+        np.add(s, t, out=s)
     flat = s.reshape(-1)
     bits = _work(n, np.uint64)
     np.bitwise_and(flat.view(np.uint64), _LOW29, out=bits)

@@ -4,6 +4,7 @@ import numpy as np
 
 from ..tensor import Tensor
 from . import kernels as K
+from ..ops.inplace import check_writable
 from .optimizer import (Optimizer, call_closure, check_lr, check_range, grad_array, increment, scalar, step_tensor,
                         updating)
 
@@ -43,6 +44,7 @@ class Adagrad(Optimizer):
         loss = call_closure(closure)
         for group in self.param_groups:
             lr, lr_decay, eps, weight_decay = scalar(group["lr"]), group["lr_decay"], group["eps"], group["weight_decay"]
+            todo = []
             for p in group["params"]:
                 if p._grad is None:
                     continue
@@ -53,10 +55,13 @@ class Adagrad(Optimizer):
                 g = grad_array(p, group["maximize"])
                 if weight_decay != 0:
                     g = K.add_scaled(g, p._data, weight_decay)
+                check_writable(state["sum"])
+                todo.append((p, g, step, state["sum"]))
+            # state_sum += g * g for all the tensors in one pass (bit-identical to addcmul's)
+            K.addcmul_each([t[3]._data for t in todo], [t[1] for t in todo], [t[1] for t in todo], 1)
+            for p, g, step, state_sum in todo:
+                state_sum._bump_version()
                 clr = lr / (1 + (step - 1) * lr_decay)
-                state_sum = state["sum"]
-                with updating(state_sum) as S:
-                    K.addcmul(S, g, g, 1, out=S)
                 std = K.sqrt(state_sum._data)
                 K.add_scalar(std, eps, out=std)
                 with updating(p) as P:

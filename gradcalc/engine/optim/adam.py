@@ -4,6 +4,7 @@ import numpy as np
 
 from ..tensor import Tensor
 from . import kernels as K
+from ..ops.inplace import check_writable
 from .optimizer import Optimizer, call_closure, grad_array, increment, scalar, step_tensor, updating
 
 __all__ = ["Adam", "AdamW"]
@@ -79,6 +80,9 @@ class Adam(Optimizer):
             amsgrad = group["amsgrad"]
             maximize = group["maximize"]
             decoupled = group["decoupled_weight_decay"]
+            # per tensor, torch's order of operations; the fused multiply-adds of all the
+            # tensors (lerp, addcmul) run as one pass each (kernels.*_each: bit-identical)
+            todo = []
             for p in group["params"]:
                 if p._grad is None:
                     continue
@@ -98,11 +102,16 @@ class Adam(Optimizer):
                     else:
                         g = K.add_scaled(g, p._data, weight_decay)
                 exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
-                with updating(exp_avg) as M:
-                    K.lerp(M, g, 1 - beta1, out=M)
-                with updating(exp_avg_sq) as V:
-                    K.scale(V, beta2, out=V)
-                    K.addcmul(V, g, g, 1 - beta2, out=V)
+                check_writable(exp_avg)
+                check_writable(exp_avg_sq)
+                todo.append((p, g, step, state, exp_avg, exp_avg_sq))
+            K.lerp_each([t[4]._data for t in todo], [t[1] for t in todo], 1 - beta1)
+            for t in todo:
+                t[4]._bump_version()
+                K.scale(t[5]._data, beta2, out=t[5]._data)
+            K.addcmul_each([t[5]._data for t in todo], [t[1] for t in todo], [t[1] for t in todo], 1 - beta2)
+            for p, g, step, state, exp_avg, exp_avg_sq in todo:
+                exp_avg_sq._bump_version()
                 bias_correction1 = 1 - beta1 ** step
                 bias_correction2 = 1 - beta2 ** step
                 step_size = lr / bias_correction1

@@ -3,6 +3,7 @@
 import numpy as np
 
 from . import kernels as K
+from ..ops.inplace import check_writable
 from .optimizer import (Optimizer, call_closure, check_lr, check_range, grad_array, increment, new_state,
                         scalar, step_tensor, updating, zeros_state)
 
@@ -30,6 +31,9 @@ class RMSprop(Optimizer):
         for group in self.param_groups:
             lr, alpha, eps = scalar(group["lr"]), group["alpha"], group["eps"]
             weight_decay, momentum, centered = group["weight_decay"], group["momentum"], group["centered"]
+            # per tensor in torch's order; the fused multiply-adds of all the tensors (addcmul,
+            # lerp, the momentum update) run as one pass each (kernels.*_each: bit-identical)
+            todo = []
             for p in group["params"]:
                 if p._grad is None:
                     continue
@@ -48,11 +52,18 @@ class RMSprop(Optimizer):
                 square_avg = state["square_avg"]
                 with updating(square_avg) as V:
                     K.scale(V, alpha, out=V)
-                    K.addcmul(V, g, g, 1 - alpha, out=V)
+                todo.append((p, g, state, square_avg))
+            K.addcmul_each([t[3]._data for t in todo], [t[1] for t in todo], [t[1] for t in todo], 1 - alpha)
+            if centered:
+                for t in todo:
+                    check_writable(t[2]["grad_avg"])
+                K.lerp_each([t[2]["grad_avg"]._data for t in todo], [t[1] for t in todo], 1 - alpha)
+            moved, bufs = [], []
+            for p, g, state, square_avg in todo:
+                square_avg._bump_version()
                 if centered:
                     grad_avg = state["grad_avg"]
-                    with updating(grad_avg) as A:
-                        K.lerp(A, g, 1 - alpha, out=A)
+                    grad_avg._bump_version()
                     avg = K.sqrt(K.addcmul(square_avg._data, grad_avg._data, grad_avg._data, -1))
                 else:
                     avg = K.sqrt(square_avg._data)
@@ -62,9 +73,13 @@ class RMSprop(Optimizer):
                     with updating(buf) as B:
                         K.scale(B, momentum, out=B)
                         K.addcdiv(B, g, avg, 1, out=B)
-                    with updating(p) as P:
-                        K.add_scaled(P, buf._data, -lr, out=P)
+                    check_writable(p)
+                    moved.append(p)
+                    bufs.append(buf._data)
                 else:
                     with updating(p) as P:
                         K.addcdiv(P, g, avg, -lr, out=P)
+            K.add_scaled_each([p._data for p in moved], bufs, -lr)
+            for p in moved:
+                p._bump_version()
         return loss

@@ -2,6 +2,7 @@
 
 from ..tensor import Tensor
 from . import kernels as K
+from ..ops.inplace import check_writable
 from .optimizer import Optimizer, call_closure, grad_array, new_state, scalar, updating
 
 __all__ = ["SGD"]
@@ -52,6 +53,7 @@ class SGD(Optimizer):
             dampening = group["dampening"]
             nesterov = group["nesterov"]
             maximize = group["maximize"]
+            updated, steps = [], []
             for p in group["params"]:
                 if p._grad is None:
                     continue
@@ -70,6 +72,11 @@ class SGD(Optimizer):
                             K.add_scaled(B, g, 1 - dampening, out=B)
                     state["momentum_buffer"] = buf
                     g = K.add_scaled(g, buf._data, momentum) if nesterov else buf._data
-                with updating(p) as P:
-                    K.add_scaled(P, g, -lr, out=P)
+                check_writable(p)
+                updated.append(p)
+                steps.append(g)
+            # p += -lr * step for all of them at once (each element as torch's add_(alpha=) rounds it)
+            K.add_scaled_each([p._data for p in updated], steps, -lr)
+            for p in updated:
+                p._bump_version()
         return loss
