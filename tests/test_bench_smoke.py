@@ -23,3 +23,23 @@ def test_per_op_and_elementwise_benchmarks_run():
         assert r.gradcalc > 0 and r.numpy > 0
         assert not any("MISMATCH" in n for n in r.notes), r.notes
     assert bench.table(rows)
+
+
+def _load(name):
+    path = BENCH.parent / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_tutorial_scripts_run_through_gradcalc():
+    """bench/tutorial_bench.py --quick: each tutorial script once through ``python -m gradcalc``
+    (no torch, nothing compared but that they run)."""
+    bench = _load("tutorial_bench")
+    results = bench.measure(rounds=1, torch_python="", log=None, warmup=False)
+    assert set(results) == set(bench.NAMES)
+    for r in results.values():
+        assert len(r["gradcalc"]) == 1 and r["gradcalc"][0] > 0 and r["torch"] is None
+    assert bench.agree("1 2.0001\n", "1 2.0\n") and not bench.agree("1 3\n", "1 2\n")
+    assert "poly_autograd" in bench.table(results)
