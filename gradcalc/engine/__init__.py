@@ -31,10 +31,17 @@ from .random_sampling import (  # noqa: E402,F401
     bernoulli, multinomial, normal, rand, rand_like, randint, randint_like, randn, randn_like, randperm)
 from . import ops as _ops  # noqa: E402
 from .printing import get_printoptions, set_printoptions  # noqa: E402,F401
-from . import autograd, nn, utils  # noqa: E402,F401
-from .nn.module import typename  # noqa: E402,F401  (torch.typename)
-from . import optim  # noqa: E402,F401
-from . import func  # noqa: E402,F401
+from . import autograd, nn  # noqa: E402,F401
+# torch.optim, torch.func and torch.utils are imported on first use (``__getattr__`` below):
+# a one-liner or a script that never trains pays nothing for them at start-up.
+_LAZY_SUBMODULES = ("optim", "func", "utils")
+
+
+def typename(obj):
+    """torch.typename, by torch's rule: ``torch.FloatTensor`` for a tensor, else the object's own
+    qualified name (a class, a function) or its class's; our classes under torch's module names."""
+    from .nn.module import typename as _typename  # (nn's layers are imported on first use)
+    return _typename(obj)
 from .autograd.anomaly_mode import (  # noqa: E402,F401
     is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled)
 
@@ -101,3 +108,15 @@ from . import out_arg as _out_arg  # noqa: E402
 _out_arg.install(globals())  # out= on the functions torch gives it, with torch's rules
 
 __version__ = "2.13.0+gradcalc"
+
+
+def __getattr__(name):
+    """``torch.optim``, ``torch.func``, ``torch.utils``: imported when first reached."""
+    if name in _LAZY_SUBMODULES:
+        import importlib
+        return importlib.import_module(f"{__name__}.{name}")  # (binds it here too)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY_SUBMODULES))

@@ -121,12 +121,23 @@ _EXIT_TEXT = "Use exit() or Ctrl-D (i.e. EOF) to exit"
 class module:  # named so that messages read "'module' object is not callable"
     """A torch namespace as the language sees it: a fixed set of names, nothing else."""
 
-    __slots__ = ("_name", "_members", "_withheld")
+    __slots__ = ("_name", "_m", "_withheld", "_loader")
 
-    def __init__(self, name, members, withheld=None):
+    def __init__(self, name, members, withheld=None, loader=None):
         object.__setattr__(self, "_name", name)
-        object.__setattr__(self, "_members", members)
+        object.__setattr__(self, "_m", members)
         object.__setattr__(self, "_withheld", withheld or {})
+        object.__setattr__(self, "_loader", loader)
+
+    @property
+    def _members(self):
+        """{name: value}; a module made with a ``loader`` asks it on first use (torch.optim's
+        engine module is imported only when the language first reaches torch.optim)."""
+        m = self._m
+        if m is None:
+            m = self._loader()
+            object.__setattr__(self, "_m", m)
+        return m
 
     def __getattr__(self, attr):  # for Python code (completion, %help); the language uses get()
         try:
@@ -136,7 +147,7 @@ class module:  # named so that messages read "'module' object is not callable"
 
     def get(self, attr):
         try:
-            return self._members[attr]
+            return (self._m if self._m is not None else self._members)[attr]
         except KeyError:
             raise AttributeError(self._missing(attr)) from None
 
@@ -177,6 +188,15 @@ def _engine_module(dotted):
     return mod
 
 
+# torch modules whose engine module is imported on first use (the engine's ``__getattr__``):
+# the language's namespace for them is built when first reached, not at start-up
+_LAZY_ROOTS = ("torch.optim", "torch.func", "torch.utils", "torch.nn.utils")
+
+
+def _is_lazy(dotted):
+    return any(dotted == r or dotted.startswith(r + ".") for r in _LAZY_ROOTS)
+
+
 def _public_names(mod):
     names = getattr(mod, "__all__", None)
     if names is None:
@@ -187,39 +207,67 @@ def _public_names(mod):
 def _is_engine_object(value):
     """Functions and classes must come from the engine (not typing, functools, numpy ...)."""
     if isinstance(value, (types.FunctionType, type, types.BuiltinFunctionType)):
-        return (getattr(value, "__module__", "") or "").startswith("gradcalc.engine")
+        return (getattr(value, "__module__", "") or "").startswith("gradcalc.engine") or value in _RENAMED
     return True
 
 
+def _members_of(dotted, mod, built):
+    """The names module ``dotted`` (engine module ``mod``) gives the language; its child
+    namespaces are the ``module`` objects of ``built``."""
+    withheld = _WITHHELD.get(dotted, {})
+    members = {}
+    for name in _public_names(mod):
+        if name in withheld:
+            continue
+        value = getattr(mod, name, None)
+        if isinstance(value, types.ModuleType):
+            child = f"{dotted}.{name}"
+            if child in built and (_is_lazy(child) or _engine_module(child) is value):
+                members[name] = built[child]
+            continue  # implementation modules never reach the language
+        if _is_engine_object(value):
+            members[name] = _callables.wrap(value, dotted, name) if isinstance(
+                value, (types.FunctionType, types.BuiltinFunctionType)) else value
+    for child, ns in built.items():  # children not imported yet (torch.optim before first use)
+        parent, _, name = child.rpartition(".")
+        if parent == dotted and name not in members and name not in withheld and _is_lazy(child):
+            members[name] = ns
+    for name in _INTERPRETER_OWN.get(dotted, ()):
+        from . import files
+        members[name] = _callables.function(getattr(files, name), name)
+    return members
+
+
+def _lazy_present(dotted):
+    """Whether the engine has the lazily imported module ``dotted``, from its files (importing
+    it, or asking importlib about a dotted name, would import its package)."""
+    import os
+
+    path = os.path.join(_engine().__path__[0], *dotted.split(".")[1:])
+    return os.path.isfile(path + ".py") or os.path.isfile(os.path.join(path, "__init__.py"))
+
+
 def modules():
-    """{"torch": module, "torch.nn.functional": module, ...}: the modules ``import`` can bind."""
+    """{"torch": module, "torch.nn.functional": module, ...}: the modules ``import`` can bind.
+
+    Each namespace's names are gathered on first use; torch.optim, torch.func and torch.utils
+    import their engine modules only then."""
     global _modules
     if _modules is None:
-        engine_mods = {d: _engine_module(d) for d in _TORCH_MODULES}
-        engine_mods = {d: m for d, m in engine_mods.items() if m is not None}
+        engine_mods = {d: (None if _is_lazy(d) else _engine_module(d)) for d in _TORCH_MODULES}
+        present = [d for d in _TORCH_MODULES
+                   if (_lazy_present(d) if _is_lazy(d) else engine_mods[d] is not None)]
         built = {}
-        # children first, so a parent can hold its child namespaces
-        for dotted in sorted(engine_mods, key=lambda d: -d.count(".")):
-            mod = engine_mods[dotted]
-            withheld = _WITHHELD.get(dotted, {})
-            members = {}
-            for name in _public_names(mod):
-                if name in withheld:
-                    continue
-                value = getattr(mod, name, None)
-                if isinstance(value, types.ModuleType):
-                    child = f"{dotted}.{name}"
-                    if child in built and engine_mods.get(child) is value:
-                        members[name] = built[child]
-                    continue  # implementation modules never reach the language
-                if _is_engine_object(value):
-                    members[name] = _callables.wrap(value, dotted, name) if isinstance(
-                        value, (types.FunctionType, types.BuiltinFunctionType)) else value
-            for name in _INTERPRETER_OWN.get(dotted, ()):
-                from . import files
-                members[name] = _callables.function(getattr(files, name), name)
-            built[dotted] = module(dotted, members, withheld)
-        _modules = {d: built[d] for d in _TORCH_MODULES if d in built}
+
+        def loader(dotted):
+            def load():
+                mod = engine_mods[dotted] or _engine_module(dotted)
+                return _members_of(dotted, mod, built)
+            return load
+
+        for dotted in present:
+            built[dotted] = module(dotted, None, _WITHHELD.get(dotted, {}), loader(dotted))
+        _modules = built
         _name_classes_as_torch()
     return _modules
 
@@ -231,6 +279,9 @@ _TORCH_CLASS_MODULES = {"Tensor": "torch", "Size": "torch", "dtype": "torch", "d
                         "nn.UninitializedParameter": "torch.nn.parameter"}
 
 
+_RENAMED = set()  # the engine classes named as torch's (still the engine's, for _is_engine_object)
+
+
 def _name_classes_as_torch():
     engine = _engine()
     for dotted, module_name in _TORCH_CLASS_MODULES.items():
@@ -239,6 +290,7 @@ def _name_classes_as_torch():
             cls = getattr(cls, part, None)
         if isinstance(cls, type) and (cls.__module__ or "").startswith("gradcalc.engine"):
             cls.__module__ = module_name
+            _RENAMED.add(cls)
 
 
 def global_names():
@@ -343,8 +395,6 @@ def _compute_names(tp):
     from gradcalc.engine import Size, Tensor, device, dtype
     from gradcalc.engine.node import AccumulateGrad, Node, RemovableHandle
     from gradcalc.engine.random import Generator
-    from gradcalc.engine.optim import Optimizer
-    from gradcalc.engine.optim.lr_scheduler import LRScheduler, ReduceLROnPlateau
 
     if issubclass(tp, Tensor):
         return _tensor_names()
@@ -359,9 +409,13 @@ def _compute_names(tp):
         return [n for n in dir(str) if not n.startswith("_") and n not in _STR_WITHHELD]
     if tp is bool:
         return _TYPE_ATTRS["int"]
-    for cls, key in ((dtype, "dtype"), (device, "device"), (Size, "Size"), (RemovableHandle, "RemovableHandle"),
-                     (Generator, "Generator"), (Optimizer, "Optimizer"), (LRScheduler, "LRScheduler"),
-                     (ReduceLROnPlateau, "LRScheduler")):
+    kinds = [(dtype, "dtype"), (device, "device"), (Size, "Size"), (RemovableHandle, "RemovableHandle"),
+             (Generator, "Generator")]
+    if "gradcalc.engine.optim" in sys.modules:  # (no optimizer exists before torch.optim is imported)
+        from gradcalc.engine.optim import Optimizer
+        from gradcalc.engine.optim.lr_scheduler import LRScheduler, ReduceLROnPlateau
+        kinds += [(Optimizer, "Optimizer"), (LRScheduler, "LRScheduler"), (ReduceLROnPlateau, "LRScheduler")]
+    for cls, key in kinds:
         if issubclass(tp, cls):
             return _TYPE_ATTRS[key]
     if issubclass(tp, BaseException):  # e.args; not __traceback__, __context__, with_traceback
@@ -1128,13 +1182,19 @@ _context_types = None
 def check_context_manager(obj):
     """Only the engine's context managers (no_grad, enable_grad, set_grad_enabled, ...) work in ``with``."""
     global _context_types
-    if _context_types is None:
+    if _context_types is None or not isinstance(obj, _context_types):
+        # the classes of the namespaces built so far first; all of them only when that fails
+        # (``with torch.no_grad():`` needs no torch.optim imported)
         found = set()
-        for mod in modules().values():
-            for value in mod._members.values():
-                if isinstance(value, type) and hasattr(value, "__enter__") and hasattr(value, "__exit__"):
-                    found.add(value)
-        _context_types = tuple(found)
+        for everything in (False, True):
+            for mod in modules().values():
+                if everything or mod._m is not None or mod._name == "torch":
+                    for value in mod._members.values():
+                        if isinstance(value, type) and hasattr(value, "__enter__") and hasattr(value, "__exit__"):
+                            found.add(value)
+            _context_types = tuple(found)
+            if isinstance(obj, _context_types):
+                break
     if not isinstance(obj, _context_types) and type(obj) not in _USER_CLASSES:
         raise TypeError(f"'{_type_label(obj)}' object does not support the context manager protocol")
 
