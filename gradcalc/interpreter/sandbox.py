@@ -744,6 +744,9 @@ def set_attribute(obj, name, value):
     """``obj.name = value``: only ``grad``, ``requires_grad`` and ``data`` of a tensor."""
     from gradcalc.engine import Tensor
 
+    if type(obj) is Tensor and name in _TENSOR_WRITABLE:  # ``p.grad = None`` in a training loop
+        setattr(obj, name, value)
+        return
     info = _USER_CLASSES.get(type(obj))
     if info is not None:
         return _set_user_attribute(obj, name, value, info)
@@ -1096,10 +1099,15 @@ _CTX_API = ("save_for_backward", "save_for_forward", "saved_tensors", "mark_dirt
             "needs_input_grad", "name", "next_functions", "register_hook", "register_prehook", "saved_variables")
 
 
-def _is_ctx_type(tp):
-    from gradcalc.engine.autograd.function import BackwardCFunction
+_ctx_base = []  # [BackwardCFunction], found once (an import statement per call cost ~1 µs)
 
-    return issubclass(tp, BackwardCFunction)
+
+def _is_ctx_type(tp):
+    if not _ctx_base:
+        from gradcalc.engine.autograd.function import BackwardCFunction
+
+        _ctx_base.append(BackwardCFunction)
+    return issubclass(tp, _ctx_base[0])
 
 
 def _ctx_reader(name):

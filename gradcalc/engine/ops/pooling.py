@@ -11,6 +11,7 @@ import math
 
 import numpy as np
 
+from ..grad_mode import STATE
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
@@ -82,7 +83,7 @@ def _scatter_back(grad, indices, shape, disjoint=False):
 
 
 class MaxPool2DWithIndicesBackward0(Node):
-    __slots__ = ("shape", "disjoint")
+    __slots__ = ("shape", "disjoint", "arg", "geometry")
     explain = "grad_self = grad added at the position of each window's maximum (zero elsewhere)"
     n_diff_outputs = 1
     checks = (check(lambda x: max_pool2d(x, (2, 2), (2, 2), (0, 0), (1, 1), False), (1, 2, 4, 4)),
@@ -112,6 +113,12 @@ class MaxPool2DWithIndicesBackward0(Node):
             for j in range(kk):
                 arg = np.where(np.isnan(views[j]), np.int32(j), arg)
         vals = vals.astype(d.dtype, copy=False)
+        # windows that tile the input without padding (MaxPool2d(2) on an even size): backward can
+        # put each gradient straight at its window's argmax offset (_tiled_back), no index scatter
+        tiled = (ctx.disjoint and p == (0, 0) and (oh - 1) * s[0] + dil[0] * (k[0] - 1) < h
+                 and (ow - 1) * s[1] + dil[1] * (k[1] - 1) < w)
+        ctx.arg = arg if tiled else None
+        ctx.geometry = (k, s, dil)
         offset = (np.arange(k[0])[:, None] * dil[0] * w + np.arange(k[1])[None, :] * dil[1]).reshape(-1)
         base = (np.arange(oh)[:, None] * s[0] - p[0]) * w + (np.arange(ow)[None, :] * s[1] - p[1])
         indices = base + np.take(offset.astype(np.int64), arg)
@@ -120,10 +127,27 @@ class MaxPool2DWithIndicesBackward0(Node):
         return _unbatch(np.ascontiguousarray(vals), unb), _unbatch(indices, unb)
 
     def backward(ctx, grad, _grad_indices=None):
+        if ctx.arg is not None and not STATE.grad_enabled:  # (create_graph: the recorded scatter below)
+            return _tiled_back(grad._data, ctx.arg, ctx.shape, *ctx.geometry)
         (indices,) = ctx.saved_tensors
         if grad._data.ndim == 3:
             grad = grad.unsqueeze(0)
         return _scatter_back(grad, indices, ctx.shape, ctx.disjoint)
+
+
+def _tiled_back(g, arg, shape, k, s, dil):
+    """Max-pool's gradient when the windows are disjoint and inside the input: for each kernel
+    offset, the gradients of the windows whose maximum is there, written through a strided
+    view (what the scatter of ``_scatter_back`` computes, in kk passes without index arrays)."""
+    if g.ndim == 3:
+        g = g[None]
+    n, c, oh, ow = g.shape
+    full = np.zeros((n, c) + tuple(shape[-2:]), g.dtype)
+    for j in range(k[0] * k[1]):
+        i0, j0 = (j // k[1]) * dil[0], (j % k[1]) * dil[1]
+        view = full[:, :, i0:i0 + s[0] * (oh - 1) + 1:s[0], j0:j0 + s[1] * (ow - 1) + 1:s[1]]
+        np.copyto(view, g, where=arg == j)
+    return Tensor._wrap(full.reshape(shape))
 
 
 @_batched
