@@ -62,22 +62,35 @@ def _cli_works(env):
     return r.returncode == 0 and r.stdout.strip() == "2"
 
 
+_CPU = []  # CPU seconds (user + system) of each child run by _wall, in order
+
+
 def _wall(args, env):
+    import resource
+
+    u0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     subprocess.run([sys.executable, *args], env=env, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - t0
+    wall = time.perf_counter() - t0
+    u1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    _CPU.append(u1.ru_utime - u0.ru_utime + u1.ru_stime - u0.ru_stime)
+    return wall
 
 
 def _pair(args, env, runs):
-    """Median wall times (s) of ``args`` and of the baseline, alternating, after two warm-ups each."""
+    """Median wall times (s) of ``args`` and of the baseline, alternating, after two warm-ups each
+    (their median CPU times are left in ``_pair.cpu``: a loaded machine inflates wall times)."""
     for _ in range(2):  # fill the OS file cache (and the bytecode cache, if any) for both
         _wall(BASELINE[1], env)
         _wall(args, env)
-    ours, base = [], []
+    ours, base, ours_cpu, base_cpu = [], [], [], []
     for _ in range(runs):
         base.append(_wall(BASELINE[1], env))
+        base_cpu.append(_CPU[-1])
         ours.append(_wall(args, env))
+        ours_cpu.append(_CPU[-1])
+    _pair.cpu = (statistics.median(ours_cpu), statistics.median(base_cpu))
     return statistics.median(ours), statistics.median(base), min(ours), min(base)
 
 
@@ -166,6 +179,8 @@ def measure(runs=20, as_is=True):
         "gradcalc_min_s": ours_min,
         "numpy_min_s": base_min,
         "ratio": ours / base,
+        "gradcalc_cpu_s": _pair.cpu[0],
+        "numpy_cpu_s": _pair.cpu[1],
         "as_is": None,
     }
     if as_is and os.environ.get("PYTHONDONTWRITEBYTECODE"):
@@ -190,6 +205,8 @@ def main(argv=None):
     print(f"{r['baseline_command']:<36} {r['numpy_s'] * 1e3:8.1f} ms")
     print(f"{'':36s} min {r['gradcalc_min_s'] * 1e3:.1f} ms vs {r['numpy_min_s'] * 1e3:.1f} ms: "
           f"{r['gradcalc_min_s'] / r['numpy_min_s']:.2f}x")
+    print(f"{'':36s} CPU time (median): {r['gradcalc_cpu_s'] * 1e3:.1f} ms vs {r['numpy_cpu_s'] * 1e3:.1f} ms: "
+          f"{r['gradcalc_cpu_s'] / r['numpy_cpu_s']:.2f}x")
     print(f"ratio {r['ratio']:.2f}x   target <= 1.25x   {'PASS' if r['ratio'] <= 1.25 else 'FAIL'}"
           f"   ({r['bytecode']})")
     if r["as_is"]:

@@ -47,9 +47,10 @@ def relax_gc():
 def _run(scripts, args, echo):
     if args.timeout:
         _supervise(args.timeout)  # before numpy and its threads are loaded
+    relax_gc()  # first: importing numpy and the engine allocates ~50,000 objects (a dozen collections)
     from gradcalc.interpreter import ExitRequested, Session, UserError
 
-    relax_gc()
+    gc.freeze()  # what the imports made lives as long as the process: later collections skip it
 
     from .render import Output, use_color
 
