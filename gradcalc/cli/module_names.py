@@ -2,7 +2,7 @@
 
 The engine records nothing of this unless asked: ``install()`` (at a session's start)
 puts the module-call recorder in place (engine/nn/provenance.py). It stays cheap when
-no network is ever built: ``gradcalc.engine.nn`` is already imported with the engine,
+no network is ever built: nn's layers are imported on first use (engine/nn/__init__.py),
 and the recorder does nothing until a module is called.
 """
 
@@ -15,20 +15,31 @@ def install():
     """Record which module made each graph node from now on (idempotent)."""
     global _recorder
     if _recorder is None:
-        from gradcalc.engine.nn import module
+        import sys
+
+        import gradcalc.engine.nn as nn
         from gradcalc.engine.nn.provenance import ModuleProvenance
 
         _recorder = ModuleProvenance()
-        module.set_call_observer(_recorder)
+        module = sys.modules.get("gradcalc.engine.nn.module")
+        if module is not None:
+            module.set_call_observer(_recorder)
+        else:  # nn.module is imported when a network is first built; it takes the recorder then
+            nn._pending_call_observer = _recorder
 
 
 def uninstall():
     """Stop recording (tests)."""
     global _recorder
     if _recorder is not None:
-        from gradcalc.engine.nn import module
+        import sys
 
-        module.set_call_observer(None)
+        import gradcalc.engine.nn as nn
+
+        nn._pending_call_observer = None
+        module = sys.modules.get("gradcalc.engine.nn.module")
+        if module is not None:
+            module.set_call_observer(None)
         _recorder = None
 
 

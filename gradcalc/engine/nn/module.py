@@ -8,6 +8,7 @@ The private state stays in ``_``-prefixed attributes, which the language's sandb
 never lets a program read.
 """
 
+import sys
 from collections import OrderedDict, namedtuple
 
 from ..grad_mode import no_grad
@@ -21,7 +22,9 @@ __all__ = ["Module", "typename", "set_call_observer"]
 #: Whoever watches module calls (the CLI's ``%graph`` names the module each graph node
 #: came from): an object with ``enter(module) -> token`` before ``forward`` and
 #: ``leave(module, token, result)`` after it. None, the default, costs one global read.
-_call_observer = None
+# (one installed before this module was imported waits on the nn package, which imports the
+# layers on first use: cli/module_names.py)
+_call_observer = getattr(sys.modules.get(__package__), "_pending_call_observer", None)
 
 
 def set_call_observer(observer):
