@@ -25,6 +25,9 @@ _HOME = {"Module": "module",
          **dict.fromkeys(("MultiheadAttention", "Transformer", "TransformerDecoder", "TransformerDecoderLayer",
                           "TransformerEncoder", "TransformerEncoderLayer"), "attention"),
          **dict.fromkeys(("CosineSimilarity", "PairwiseDistance"), "distance")}
+# the CLI's module-call recorder, set before nn.module is imported (cli/module_names.py)
+_pending_call_observer = None
+
 # submodules whose ``__all__`` is exported whole (``from .activation import *``)
 _STAR = ("activation", "loss", "pooling", "padding", "layers_more")
 _NAMED = (["functional", "init", "utils", "Parameter", "UninitializedParameter", "Module", "Identity", "Linear",
@@ -67,7 +70,7 @@ def __getattr__(name):
         return value
     if name == "utils":
         return importlib.import_module(f"{__name__}.utils")
-    if name == "__all__" or not name.startswith("__"):
+    if name == "__all__" or not name.startswith("_"):
         for sub in _STAR:  # (cheap once imported)
             mod = importlib.import_module(f"{__name__}.{sub}")
             if name in mod.__all__:
