@@ -7,7 +7,8 @@ CrossEntropyLoss, and an SGD-with-momentum update written out (buf = 0.9 buf + g
 under no_grad, so both libraries do identical work whether or not torch.optim exists here.
 Each library runs in its own process with one thread (OMP/MKL/OpenBLAS = 1); the figure is
 the median time of one step (ms) after warm-up. The torch side runs the same script under
-the reference interpreter (default /work/torchref/bin/python).
+the reference interpreter (default /work/torchref/bin/python). ``--cpu`` times each step with
+the process's CPU clock instead of the wall clock.
 """
 
 import argparse
@@ -28,6 +29,9 @@ def _one_thread_env():
         env[k] = "1"
     env["PYTHONPATH"] = str(REPO)
     return env
+
+
+CLOCK = time.perf_counter
 
 
 def measure(lib, batches, steps):
@@ -80,9 +84,9 @@ def measure(lib, batches, steps):
             step()
         times = []
         for _ in range(steps):
-            t = time.perf_counter()
+            t = CLOCK()
             step()
-            times.append(time.perf_counter() - t)
+            times.append(CLOCK() - t)
         out[str(batch)] = {"median_ms": statistics.median(times) * 1e3, "min_ms": min(times) * 1e3}
     return out
 
@@ -92,9 +96,15 @@ def main():
     ap.add_argument("--torch", default="/work/torchref/bin/python")
     ap.add_argument("--steps", type=int, default=50)
     ap.add_argument("--batches", default="4,64")
+    ap.add_argument("--cpu", action="store_true",
+                    help="time with the process's CPU clock (one thread each: a loaded machine disturbs it "
+                         "far less than the wall clock)")
     ap.add_argument("--lib", help=argparse.SUPPRESS)
     args = ap.parse_args()
     batches = [int(b) for b in args.batches.split(",")]
+    global CLOCK
+    if args.cpu:
+        CLOCK = time.process_time
     if args.lib:
         print(json.dumps(measure(args.lib, batches, args.steps)))
         return
@@ -102,11 +112,12 @@ def main():
     for lib, python in (("gradcalc", sys.executable), ("torch", args.torch)):
         if lib == "torch" and not Path(python).exists():
             continue
-        proc = subprocess.run([python, __file__, "--lib", lib, "--steps", str(args.steps), "--batches", args.batches],
+        proc = subprocess.run([python, __file__, "--lib", lib, "--steps", str(args.steps), "--batches", args.batches]
+                              + (["--cpu"] if args.cpu else []),
                               capture_output=True, text=True, env=_one_thread_env(), check=True)
         results[lib] = json.loads(proc.stdout.strip().splitlines()[-1])
     print(f"LeNet training step (forward, CrossEntropyLoss, backward, SGD momentum), one thread, median of "
-          f"{args.steps} steps")
+          f"{args.steps} steps{' (CPU time)' if args.cpu else ''}")
     print(f"{'batch':>6} {'gradcalc ms':>12} {'torch ms':>10} {'ratio':>7}")
     for b in batches:
         g = results["gradcalc"][str(b)]["median_ms"]

@@ -24,7 +24,7 @@ bytecode as an installed copy has it (a private ``PYTHONPYCACHEPREFIX``, filled 
 warm-up run; this machine sets ``PYTHONDONTWRITEBYTECODE``). Rounds are interleaved
 (one run of each script on each side per round); the table gives the median and the
 minimum, and the ratios of each. The outputs are compared as conformance/check.py does
-(equal, or every number within rtol 1e-2: float32 sums drift with summation order).
+(equal, or every number within rtol 1e-2 or atol 1e-3: float32 sums drift with summation order).
 """
 
 import argparse
@@ -65,8 +65,11 @@ def _run(cmd, env):
     return dt, r.stdout
 
 
-def agree(got, want, rtol=1e-2, atol=1e-6):
-    """Equal text once numbers are masked, and every number within rtol of torch's."""
+def agree(got, want, rtol=1e-2, atol=1e-3):
+    """Equal text once numbers are masked, and every number within rtol of torch's (or atol:
+    RMSprop divides each gradient by its own running size, so a coefficient that should be 0
+    ends as lr-sized noise whose sign depends on the last bits of float32 sums, ~5e-4 here and
+    1e-8 in torch)."""
     if NUM.sub("#", got) != NUM.sub("#", want):
         return False
     for g, w in zip(NUM.findall(got), NUM.findall(want)):
