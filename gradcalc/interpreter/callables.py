@@ -117,14 +117,18 @@ class builtin_function_or_method(_Wrapped):  # the class names are what type() s
     __slots__ = ()
 
     def __repr__(self):
-        if self._where is None:
+        where = self._where
+        if where is None:
             return f"<built-in function {self.__name__}>"
-        return f"<built-in method {self.__name__} of {self._where}>"
+        if type(where) is tuple:  # (type name, id) of a bound method's object: formatted when shown
+            where = f"{where[0]} object at {hex(where[1])}"
+        return f"<built-in method {self.__name__} of {where}>"
 
 
 def bound(obj, name):
-    """``x.add``: the tensor's method, reading as torch's."""
-    return builtin_function_or_method(getattr(obj, name), name, f"{type(obj).__name__} object at {hex(id(obj))}")
+    """``x.add``: the tensor's method, reading as torch's (``x.pow(2)`` makes one per call: its
+    repr's text is made only when it is shown)."""
+    return builtin_function_or_method(getattr(obj, name), name, (type(obj).__name__, id(obj)))
 
 
 class function(_Wrapped):
