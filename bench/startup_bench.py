@@ -78,10 +78,10 @@ def _wall(args, env):
     return wall
 
 
-def _pair(args, env, runs):
+def _pair(args, env, runs, warmups=2):
     """Median wall times (s) of ``args`` and of the baseline, alternating, after two warm-ups each
     (their median CPU times are left in ``_pair.cpu``: a loaded machine inflates wall times)."""
-    for _ in range(2):  # fill the OS file cache (and the bytecode cache, if any) for both
+    for _ in range(warmups):  # fill the OS file cache (and the bytecode cache, if any) for both
         _wall(BASELINE[1], env)
         _wall(args, env)
     ours, base, ours_cpu, base_cpu = [], [], [], []
@@ -141,11 +141,11 @@ def _repl_prompt(env, timeout=60.0):
     return elapsed
 
 
-def measure_repl(runs=10):
+def measure_repl(runs=10, warmups=2):
     """Median and min seconds to the REPL's first prompt and of ``import numpy`` (alternating)."""
     with tempfile.TemporaryDirectory(prefix="gradcalc-startup-pyc-") as pycache:
         env = _env(pycache)
-        for _ in range(2):
+        for _ in range(warmups):
             _wall(BASELINE[1], env)
             _repl_prompt(env)
         ours, base = [], []
@@ -158,7 +158,7 @@ def measure_repl(runs=10):
             "ratio": statistics.median(ours) / statistics.median(base)}
 
 
-def measure(runs=20, as_is=True):
+def measure(runs=20, as_is=True, warmups=2):
     """Start-up wall times (seconds) of gradcalc and of ``import numpy``, and their ratio.
 
     The headline figures use compiled bytecode (as installed); ``as_is`` holds the
@@ -167,7 +167,7 @@ def measure(runs=20, as_is=True):
     cli_ok = _cli_works(_env())
     label, args = CLI if cli_ok else FALLBACK
     with tempfile.TemporaryDirectory(prefix="gradcalc-startup-pyc-") as pycache:
-        ours, base, ours_min, base_min = _pair(args, _env(pycache), runs)
+        ours, base, ours_min, base_min = _pair(args, _env(pycache), runs, warmups)
     result = {
         "command": label,
         "baseline_command": BASELINE[0],

@@ -43,3 +43,13 @@ def test_tutorial_scripts_run_through_gradcalc():
         assert len(r["gradcalc"]) == 1 and r["gradcalc"][0] > 0 and r["torch"] is None
     assert bench.agree("1 2.0001\n", "1 2.0\n") and not bench.agree("1 3\n", "1 2\n")
     assert "poly_autograd" in bench.table(results)
+
+
+def test_startup_bench_runs_including_the_repl_prompt():
+    """bench/startup_bench.py: -e '1+1' against import numpy, and the REPL's time to its first
+    prompt in a pseudo-terminal (one run each; nothing is compared)."""
+    bench = _load("startup_bench")
+    r = bench.measure(runs=1, as_is=False, warmups=0)
+    assert r["cli_available"] and r["gradcalc_s"] > 0 and r["gradcalc_cpu_s"] > 0
+    q = bench.measure_repl(runs=1, warmups=0)
+    assert q["gradcalc_s"] > 0 and q["numpy_s"] > 0
