@@ -95,7 +95,8 @@ class MaxPool2DWithIndicesBackward0(Node):
         d = _batch(x._data)
         n, c, h, w = d.shape
         ctx.shape = x._data.shape
-        ctx.disjoint = all(s[i] >= dil[i] * (k[i] - 1) + 1 for i in range(2))  # windows never share a position
+        disjoint = all(s[i] >= dil[i] * (k[i] - 1) + 1 for i in range(2))  # windows never share a position
+        ctx.disjoint = disjoint  # (ctx may keep nothing: an unrecorded op's)
         src = d.astype(np.float64) if d.dtype == np.float16 else d
         win = _windows(_padded(src, k, s, p, dil, oh, ow, -np.inf), k, dil, s)[:, :, :oh, :ow]
         # torch's scan of each window: the first maximum wins, a NaN wins (the last NaN); one pass
@@ -115,7 +116,7 @@ class MaxPool2DWithIndicesBackward0(Node):
         vals = vals.astype(d.dtype, copy=False)
         # windows that tile the input without padding (MaxPool2d(2) on an even size): backward can
         # put each gradient straight at its window's argmax offset (_tiled_back), no index scatter
-        tiled = (ctx.disjoint and p == (0, 0) and (oh - 1) * s[0] + dil[0] * (k[0] - 1) < h
+        tiled = (disjoint and p == (0, 0) and (oh - 1) * s[0] + dil[0] * (k[0] - 1) < h
                  and (ow - 1) * s[1] + dil[1] * (k[1] - 1) < w)
         ctx.arg = arg if tiled else None
         ctx.geometry = (k, s, dil)
