@@ -774,6 +774,48 @@ for _id, _code in _FUZZ2.items():
     case(f"fuzz2/{_id}", _code)
 
 
+# ---------------------------------------------------------------- the fuzzer's third round
+_FUZZ3 = {
+    # signed zeros on ties: a number bound keeps self's zero; two tensors keep self's in torch's
+    # scalar loop and take the other's in its vectorised one (from 16 float32 / 8 float64 elements)
+    "ties-signed-zero-number-bounds": """
+        a = torch.tensor([-0.0, 0.0] * 10)
+        result = [1 / r for r in (a.clamp_min(0), a.clamp_max(-0.0), a.clamp(0, 0), a.clamp(-0.0, None), torch.relu(a),
+                                  torch.nn.functional.hardtanh(a, 0.0, 1.0), torch.fmax(a, -a), torch.fmin(a, -a),
+                                  a.clamp_min(torch.tensor(False)))]
+    """,
+    "ties-signed-zero-tensor-operands": """
+        result = []
+        for n, dt in ((3, torch.float32), (8, torch.float32), (5, torch.float64), (4, torch.float64)):
+            a = torch.tensor([-0.0, 0.0] * n, dtype=dt)
+            b = -a
+            result += [1 / r for r in (torch.maximum(a, b), torch.minimum(a, b), a.clamp_min(b), a.clamp_max(b),
+                                       a.clamp(b, b), torch.max(a, b), torch.min(a, b))]
+        a = torch.tensor([[-0.0, 0.0, -0.0, 0.0]] * 5)
+        result += [1 / torch.maximum(a, torch.zeros(4)), 1 / torch.maximum(a, torch.zeros(5, 1)),
+                   1 / torch.maximum(a.t(), torch.zeros(4, 5)), 1 / torch.minimum(a, torch.tensor(0.0)),
+                   1 / torch.maximum(a.expand(2, 5, 4), torch.zeros(2, 1, 4))]
+    """,
+    "clamp-max-bool-bound-log10-grad": """
+        v1 = torch.tensor([[-0.0, 2.0], [-2.03, -0.5], [1.73, 3.0]], requires_grad=True)
+        v4 = torch.clamp_max(v1, v1 != v1)
+        result = torch.autograd.grad(v4.log10().sum(), [v1])
+    """,
+    "maximum-minimum-grad-at-nan": """
+        nan = float('nan')
+        a = torch.tensor([nan, nan, 1., 1., 2., 1.], requires_grad=True)
+        b = torch.tensor([nan, 1., nan, 1., 1., 2.], requires_grad=True)
+        result = []
+        for f in (torch.maximum, torch.minimum, torch.clamp_min, torch.clamp_max, lambda x, y: x.clamp(y, y)):
+            result.append(torch.autograd.grad(f(a, b).sum(), [a, b]))
+        m = torch.tensor([nan, 1.0], requires_grad=True)
+        result += [torch.autograd.grad(torch.minimum(m, m).sum(), m), torch.autograd.grad(torch.maximum(m, m).sum(), m)]
+    """,
+}
+for _id, _code in _FUZZ3.items():
+    case(f"fuzz3/{_id}", _code)
+
+
 def build_cases():
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

@@ -20,6 +20,12 @@ from .support import binary_apply, binary_arrays
 from .table import ZERO, binary_row, row
 
 
+def _self_on_tie(result, a):
+    """fmax/fmin keep self's zero where the operands are equal (numpy: the other's)."""
+    result = np.asarray(result)
+    return np.where(result == a, a, result).astype(result.dtype, copy=False)
+
+
 def _xlogy(x, y):
     with np.errstate(all="ignore"):
         out = x * np.log(y)
@@ -59,14 +65,14 @@ logaddexp2 = binary_row(
     explain="grad_self = grad / (1 + 2^(other - self));  grad_other = grad / (1 + 2^(self - other))",
     doc="log₂(2ˣ + 2ʸ).", checks=(check(lambda x, y: x.logaddexp2(y), (2, 3), (2, 3)),)).function
 fmax = binary_row(
-    "fmax", "FmaxBackward0", np.fmax, promote=False,
+    "fmax", "FmaxBackward0", lambda A, B: _self_on_tie(np.fmax(A, B), A), promote=False,
     grads=(lambda grad, self, other: where((self >= other) | other.isnan(), grad, 0.0),
            lambda grad, self, other: where((self >= other) | other.isnan(), 0.0, grad)),
     explain="grad_self = grad where self ≥ other or other is nan;  grad_other = grad elsewhere",
     doc="The elementwise maximum, ignoring nan where the other value is a number.",
     checks=(check(lambda x, y: x.fmax(y), (2, 3), (2, 3)),)).function
 fmin = binary_row(
-    "fmin", "FminBackward0", np.fmin, promote=False,
+    "fmin", "FminBackward0", lambda A, B: _self_on_tie(np.fmin(A, B), A), promote=False,
     grads=(lambda grad, self, other: where((self <= other) | other.isnan(), grad, 0.0),
            lambda grad, self, other: where((self <= other) | other.isnan(), 0.0, grad)),
     explain="grad_self = grad where self ≤ other or other is nan;  grad_other = grad elsewhere",

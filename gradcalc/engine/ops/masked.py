@@ -7,6 +7,7 @@ from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
+from .cpu_loops import scalar_lanes, self_on_ties
 from .support import as_tensor, binary_arrays, binary_op, broadcast_error, operand
 from .table import binary_row, row
 
@@ -33,7 +34,7 @@ class ClampBackward1(Node):
         if r is d:
             r = d.copy()
         dt = _dt.result_type(a, *(v for v in (lo, hi) if v is not None)).np
-        return r.astype(dt, copy=False)
+        return _self_where_equal(r, d).astype(dt, copy=False)
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
@@ -54,15 +55,27 @@ class ClampBackward0(Node):
 
     def forward(ctx, a, lo, hi):
         ctx.save_for_backward(a, lo, hi)
-        r = a._data
+        d = r = a._data
+        vector = scalar = None
         try:
             if lo is not None:
                 r = np.maximum(r, lo._data)
+                scalar = _self_where_equal(r, d)
             if hi is not None:
-                r = np.minimum(r, hi._data)
+                vector = np.minimum(r, hi._data)  # the vectorised loop returns the bound on a tie
+                if scalar is not None:
+                    scalar = _self_where_equal(np.minimum(scalar, hi._data), scalar)
+                else:
+                    scalar = _self_where_equal(vector, d)
+                r = vector
         except ValueError:
             raise broadcast_error(a._data.shape, (lo if lo is not None else hi)._data.shape) from None
         dt = _dt.result_type(*(v for v in (a, lo, hi) if v is not None)).np
+        r = np.asarray(r)
+        if r.dtype.kind == "f" and r.size and scalar is not None:
+            # std::min(std::max(a, min), max) in the scalar loop keeps self on a tie
+            lanes = scalar_lanes(r.shape, [v._data for v in (a, lo, hi) if v is not None], r.dtype)
+            r = np.asarray(scalar) if lanes is None else np.where(lanes, scalar, r)
         return np.array(r, dtype=dt)
 
     def backward(ctx, grad):
@@ -105,6 +118,26 @@ def split_by_mask(ctx, mask, grad):
     return first, second
 
 
+def _self_where_equal(result, a):
+    """``result`` with self's value where they compare equal: torch's scalar clamp keeps self's
+    zero on a tie (``clamp_max(-0.0, 0)`` is -0.0; numpy returns the bound's)."""
+    result = np.asarray(result)
+    return np.where(result == a, a, result).astype(result.dtype, copy=False)
+
+
+def _clamp_scalar(fn, a, bound):
+    A, B = binary_arrays(a, bound)
+    return _self_where_equal(fn(A, B), A)
+
+
+def _torch_maximum(A, B):
+    return self_on_ties(np.maximum(A, B), A, B)
+
+
+def _torch_minimum(A, B):
+    return self_on_ties(np.minimum(A, B), A, B)
+
+
 def _keep(grad, mask):
     return where(mask, grad, 0.0)
 
@@ -113,39 +146,40 @@ def _drop(grad, mask):
     return where(mask, 0.0, grad)
 
 
-# the gradient goes to the larger (smaller) input; ties share it equally (torch's rule)
+# the gradient goes to the larger (smaller) input; ties share it equally; where either is nan
+# it goes to both (torch's rule: only a strict comparison removes it)
 _MAXIMUM = binary_row(
-    (), "MaximumBackward0", np.maximum, promote=False, doc="",
-    grads=(lambda grad, self, other: where(self == other, grad / 2, _keep(grad, self > other)),
-           lambda grad, self, other: where(self == other, grad / 2, _drop(grad, self > other))),
+    (), "MaximumBackward0", _torch_maximum, promote=False, doc="",
+    grads=(lambda grad, self, other: _drop(where(self == other, grad / 2, grad), self < other),
+           lambda grad, self, other: _drop(where(self == other, grad / 2, grad), self > other)),
     explain="grad_self = grad * (self > other) + grad/2 * (self == other);  grad_other likewise",
     checks=(check(lambda x, y: maximum(x, y), (2, 3), (2, 3)),
             check(lambda x, y: maximum(x, y), (2, 3), (3,), label="broadcast")))
 _MINIMUM = binary_row(
-    (), "MinimumBackward0", np.minimum, promote=False, doc="",
-    grads=(lambda grad, self, other: where(self == other, grad / 2, _keep(grad, other > self)),
-           lambda grad, self, other: where(self == other, grad / 2, _drop(grad, other > self))),
+    (), "MinimumBackward0", _torch_minimum, promote=False, doc="",
+    grads=(lambda grad, self, other: _drop(where(self == other, grad / 2, grad), self > other),
+           lambda grad, self, other: _drop(where(self == other, grad / 2, grad), self < other)),
     explain="grad_self = grad * (self < other) + grad/2 * (self == other);  grad_other likewise",
     checks=(check(lambda x, y: minimum(x, y), (2, 3), (2, 3)),))
-_CLAMP_MIN = row((), "ClampMinBackward0", lambda a, lo: np.maximum(*binary_arrays(a, lo)), tensor=True,
+_CLAMP_MIN = row((), "ClampMinBackward0", lambda a, lo: _clamp_scalar(np.maximum, a, lo), tensor=True,
                  params=("lo",), grad=lambda grad, self, lo: _keep(grad, self >= lo), doc="",
                  explain="grad_self = grad where self >= min, else 0",
                  checks=(check(lambda x: x.clamp_min(0.2), (2, 3)),
                          check(lambda x: clamp_min(x, -0.5).sum(1), (3, 2), label="summed")))
-_CLAMP_MAX = row((), "ClampMaxBackward0", lambda a, hi: np.minimum(*binary_arrays(a, hi)), tensor=True,
+_CLAMP_MAX = row((), "ClampMaxBackward0", lambda a, hi: _clamp_scalar(np.minimum, a, hi), tensor=True,
                  params=("hi",), grad=lambda grad, self, hi: _keep(grad, self <= hi), doc="",
                  explain="grad_self = grad where self <= max, else 0",
                  checks=(check(lambda x: x.clamp_max(0.2), (2, 3)),
                          check(lambda x: clamp_max(x, 1.0) * x, (4,), label="times x")))
 _CLAMP_MIN_TENSOR = binary_row(
-    (), "ClampMinBackward1", np.maximum, promote=False, doc="",
-    grads=(lambda grad, self, other: _keep(grad, self >= other), lambda grad, self, other: _drop(grad, self >= other)),
+    (), "ClampMinBackward1", _torch_maximum, promote=False, doc="",
+    grads=(lambda grad, self, other: _keep(grad, self >= other), lambda grad, self, other: _keep(grad, self < other)),
     explain="grad_self = grad where self >= min;  grad_min = grad where self < min",
     checks=(check(lambda x, m: clamp_min(x, m), (2, 3), (2, 3)),
             check(lambda x, m: clamp_min(x, m), (2, 3), (3,), label="broadcast")))
 _CLAMP_MAX_TENSOR = binary_row(
-    (), "ClampMaxBackward1", np.minimum, promote=False, doc="",
-    grads=(lambda grad, self, other: _keep(grad, self <= other), lambda grad, self, other: _drop(grad, self <= other)),
+    (), "ClampMaxBackward1", _torch_minimum, promote=False, doc="",
+    grads=(lambda grad, self, other: _keep(grad, self <= other), lambda grad, self, other: _keep(grad, self > other)),
     explain="grad_self = grad where self <= max;  grad_max = grad where self > max",
     checks=(check(lambda x, m: clamp_max(x, m), (2, 3), (2, 3)),
             check(lambda x, m: clamp_max(x, m), (2, 3), (2, 1), label="broadcast")))

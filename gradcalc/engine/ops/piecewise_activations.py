@@ -29,7 +29,8 @@ class HardtanhBackward0(Node):
         ctx.save_for_backward(a)
         ctx.min_val, ctx.max_val = min_val, max_val
         d = _float_only(a, "hardtanh_cpu")
-        return _out(np.clip(d, min_val, max_val), a)
+        r = np.clip(d, min_val, max_val)
+        return _out(np.where(r == d, d, r), a)  # self's zero on a tie, as torch (numpy: the bound's)
 
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors

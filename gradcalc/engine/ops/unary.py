@@ -44,7 +44,7 @@ def _sign(d):
 def _relu(d):
     if d.dtype.kind == "b":
         raise RuntimeError("Boolean inputs not supported for relu")
-    return np.maximum(d, 0, dtype=d.dtype)
+    return np.where(d < 0, d.dtype.type(0), d)  # not np.maximum: relu(-0.0) is -0.0 in torch
 
 
 def _rounding(fn):
