@@ -811,6 +811,55 @@ _FUZZ3 = {
         m = torch.tensor([nan, 1.0], requires_grad=True)
         result += [torch.autograd.grad(torch.minimum(m, m).sum(), m), torch.autograd.grad(torch.maximum(m, m).sum(), m)]
     """,
+    # torch's backward functions that read self make gradients that require grad (zero derivative)
+    "nll-loss-create-graph-gradient-requires-grad": """
+        F = torch.nn.functional
+        v1 = torch.tensor([float('nan'), 0.5], requires_grad=True)
+        v2 = F.nll_loss(v1, torch.tensor(1))
+        v4 = torch.autograd.grad(v2.sum(), [v1], create_graph=True)
+        print(v4[0].requires_grad, v4[0].grad_fn)
+        result = (v4, torch.autograd.grad(v4[0].sum(), [v1]))
+    """,
+    "backward-functions-reading-self": """
+        F = torch.nn.functional
+        result = []
+        for f in (F.hardtanh, F.relu6, lambda x: F.threshold(x, 0.1, 2.), F.softshrink, F.hardshrink,
+                  lambda x: F.nll_loss(x.view(1, 3), torch.tensor([1]), reduction='none'),
+                  lambda x: F.nll_loss(x.view(1, 3, 1, 1), torch.tensor([[[2]]])),
+                  lambda x: F.cross_entropy(x.view(1, 3), torch.tensor([1])),
+                  lambda x: F.pad(x.view(1, 1, 3), (1, 1), mode='reflect'),
+                  lambda x: F.pad(x.view(1, 1, 3), (2, 1), mode='replicate')):
+            for x in (torch.tensor([0.5, -1.5, 2.0], requires_grad=True),
+                      (torch.tensor([0.5, -1.5, 2.0]) * 2).detach().requires_grad_()):
+                g, = torch.autograd.grad(f(x).sum(), x, create_graph=True)
+                result.append((g, g.requires_grad, torch.autograd.grad(g.sum(), x)))
+        x = torch.tensor([0.5, -1.5, 2.0], requires_grad=True)
+        g, = torch.autograd.grad(F.hardtanh(x), x, torch.ones(3, requires_grad=True), create_graph=True)
+        print(g)
+    """,
+    "hardswish-second-derivative-at-3": """
+        x = torch.tensor([-3.0, -1.0, 3.0, 4.0], requires_grad=True)
+        g, = torch.autograd.grad(torch.nn.functional.hardswish(x).sum(), x, create_graph=True)
+        result = (g, torch.autograd.grad(g.sum(), x))
+    """,
+    "hardsigmoid-second-derivative-not-implemented": """
+        x = torch.tensor([-1.0, 0.5], requires_grad=True)
+        g, = torch.autograd.grad(torch.nn.functional.hardsigmoid(x).sum(), x, create_graph=True)
+        print(g)
+        torch.autograd.grad(g.sum(), x)
+    """,
+    "nll-loss-saves-self": """
+        y = torch.tensor([[0.5, -1.5, 2.0]], requires_grad=True) * 1
+        loss = torch.nn.functional.nll_loss(y, torch.tensor([1]))
+        y.mul_(2)
+        loss.backward()
+    """,
+    "reflection-pad-saves-self": """
+        y = torch.tensor([[[0.5, -1.5, 2.0]]], requires_grad=True) * 1
+        out = torch.nn.functional.pad(y, (1, 1), mode='reflect')
+        y.mul_(2)
+        out.sum().backward()
+    """,
 }
 for _id, _code in _FUZZ3.items():
     case(f"fuzz3/{_id}", _code)

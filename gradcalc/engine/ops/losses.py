@@ -11,6 +11,7 @@ import numpy as np
 from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
+from .backward_functions import recorded_as
 from .checks import check
 from .masked import clamp_min
 from .support import type_word as _type_word
@@ -151,14 +152,16 @@ class _Nll(Node):
                 coef = coef / total
         ctx.reduction = reduction
         ctx.class_dim = cd
-        ctx.save_for_backward(Tensor._wrap(np.asarray(coef, dtype=d.dtype)))
+        ctx.save_for_backward(Tensor._wrap(np.asarray(coef, dtype=d.dtype)), a)
         return out
 
     def backward(ctx, grad):
-        (coef,) = ctx.saved_tensors
+        coef, a = ctx.saved_tensors
         if ctx.reduction == "none" and grad._data.ndim:
             grad = grad.unsqueeze(ctx.class_dim)
-        return grad * coef
+        g = grad * coef
+        # torch's nll_loss_backward reads self: the gradient requires grad where self does
+        return recorded_as(type(ctx).__name__[:-1] + "Backward0", g, a)
 
 
 class NllLossBackward0(_Nll):

@@ -12,6 +12,7 @@ import numpy as np
 
 from ..node import Node
 from ..tensor import Tensor
+from .backward_functions import recorded_as
 from .checks import check
 from .structure import IndexAddBackward0
 
@@ -41,6 +42,7 @@ class _PadNode(Node):
         # which has no class attributes)
         d = a._data
         ctx.in_shape = d.shape
+        ctx.save_for_backward(a)  # torch's backward function reads self (see backward_functions)
         maps = []
         for k in range(len(pad) // 2):  # pad pairs run from the last dim backwards
             axis = d.ndim - 1 - k
@@ -57,7 +59,8 @@ class _PadNode(Node):
             shape[axis] = ctx.in_shape[axis]
             zeros = Tensor._wrap(np.zeros(shape, g._data.dtype))
             g = IndexAddBackward0.apply(zeros, g, dim=axis, index=Tensor._wrap(idx))
-        return g
+        (a,) = ctx.saved_tensors
+        return recorded_as(type(ctx).__name__[:-1] + "Backward0", g, a)
 
 
 def _node(mode, nd, name):

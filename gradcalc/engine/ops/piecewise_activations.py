@@ -7,8 +7,9 @@ fell in; the masks are constants, so backward stays differentiable (create_graph
 
 import numpy as np
 
-from ..node import Node
+from ..node import Node, not_differentiable
 from ..tensor import Tensor
+from .backward_functions import recorded_as
 from .checks import check
 from .nn_activations import _float_only, _out, _maybe_inplace
 from .masked import where
@@ -35,11 +36,12 @@ class HardtanhBackward0(Node):
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         d = x._data
-        return grad * _mask(x, (d > ctx.min_val) & (d < ctx.max_val))
+        return recorded_as("HardtanhBackwardBackward0", grad * _mask(x, (d > ctx.min_val) & (d < ctx.max_val)), x)
 
 
 class HardsigmoidBackward0(Node):
     explain = "grad_self = grad / 6 where -3 < self < 3, else 0"
+    twice_differentiable = False  # torch's hardsigmoid_backward has no derivative
     checks = (check(lambda x: hardsigmoid(x * 3), (2, 3)),)
 
     def forward(ctx, a):
@@ -50,11 +52,12 @@ class HardsigmoidBackward0(Node):
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         d = x._data
-        return grad * _mask(x, (d > -3) & (d < 3)) / 6
+        # torch's hardsigmoid_backward has no derivative of its own
+        return not_differentiable("hardsigmoid_backward", grad * _mask(x, (d > -3) & (d < 3)) / 6, grad, x)
 
 
 class HardswishBackward0(Node):
-    explain = "grad_self = 0 where self < -3, grad * (self / 3 + 1/2) where -3 ≤ self ≤ 3, grad where self > 3"
+    explain = "grad_self = 0 where self ≤ -3, grad * (self / 3 + 1/2) where -3 < self < 3, grad where self ≥ 3"
     checks = (check(lambda x: hardswish(x * 3), (2, 3)),)
 
     def forward(ctx, a):
@@ -64,10 +67,29 @@ class HardswishBackward0(Node):
 
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
+        return HardswishBackwardBackward0.apply(grad, x)
+
+
+class HardswishBackwardBackward0(Node):
+    """hardswish's backward as an op (torch's hardswish_backward), so its own derivative is
+    torch's: in ``self``, grad * grad_output / 3 strictly inside (-3, 3) (0 at ±3)."""
+
+    explain = ("grad_grad = hardswish_backward(grad, self);  "
+               "grad_self = grad * grad_output / 3 where -3 < self < 3, else 0")
+    checks = (check(lambda g, s: HardswishBackwardBackward0.apply(g, s * 3), (2, 3), (2, 3)),)
+
+    def forward(ctx, grad, a):
+        ctx.save_for_backward(grad, a)
+        g, d = grad._data, a._data
+        mid = ((d > -3) & (d < 3)).astype(d.dtype)  # torch: 0 at -3, grad at 3
+        return np.asarray(g * (mid * (d / 3 + 0.5) + (d >= 3)), dtype=g.dtype)
+
+    def backward(ctx, gg):
+        grad, x = ctx.saved_tensors
         d = x._data
-        mid = _mask(x, (d >= -3) & (d <= 3))
-        high = _mask(x, d > 3)
-        return grad * (mid * (x / 3 + 0.5) + high)
+        g_grad = HardswishBackwardBackward0.apply(gg, x) if ctx.should_compute(0) else None
+        g_self = gg * grad * _mask(x, (d > -3) & (d < 3)) / 3 if ctx.should_compute(1) else None
+        return g_grad, g_self
 
 
 class ThresholdBackward0(Node):
@@ -83,7 +105,7 @@ class ThresholdBackward0(Node):
 
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
-        return grad * _mask(x, x._data > ctx.threshold)
+        return recorded_as("ThresholdBackwardBackward0", grad * _mask(x, x._data > ctx.threshold), x)
 
 
 class SoftshrinkBackward0(Node):
@@ -99,7 +121,7 @@ class SoftshrinkBackward0(Node):
 
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
-        return grad * _mask(x, np.abs(x._data) > ctx.lambd)
+        return recorded_as("SoftshrinkBackwardBackward0", grad * _mask(x, np.abs(x._data) > ctx.lambd), x)
 
 
 class HardshrinkBackward0(Node):
@@ -115,7 +137,7 @@ class HardshrinkBackward0(Node):
 
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
-        return grad * _mask(x, np.abs(x._data) > ctx.lambd)
+        return recorded_as("HardshrinkBackwardBackward0", grad * _mask(x, np.abs(x._data) > ctx.lambd), x)
 
 
 # -- functions (torch.nn.functional signatures) ---------------------------------------
