@@ -860,6 +860,37 @@ _FUZZ3 = {
         y.mul_(2)
         out.sum().backward()
     """,
+    "div-rounding-mode-gradient-is-zeros": """
+        v1 = torch.tensor([-1.28, -2.89], dtype=torch.float64, requires_grad=True)
+        with torch.no_grad():
+            v1[:1].sqrt_()
+        v2 = torch.neg(v1)
+        v3 = v1.div(v2, rounding_mode='floor')
+        v5 = torch.autograd.grad((v3 * v3).sum(), [v1], create_graph=True)
+        w = torch.tensor([1.5, -2.0], requires_grad=True)
+        g = torch.autograd.grad((w.div(3, rounding_mode='trunc') * w).sum(), [w], create_graph=True)
+        result = (v5, v5[0].requires_grad, g, g[0].requires_grad)
+    """,
+    "cumprod-backward-zeros-nan-inf": """
+        result = []
+        for cg in (False, True):
+            v1 = torch.tensor([[2.68, -1.73], [2.0, 0.0], [-1.79, -0.75]], dtype=torch.float64, requires_grad=True)
+            v5 = v1.cumprod(-1).cumprod(0).log2()
+            result.append(torch.autograd.grad((v5 * v5).sum(), [v1], create_graph=cg))
+            v1 = torch.tensor([[2.0, 0.0]], dtype=torch.float64, requires_grad=True)
+            result.append(torch.autograd.grad(v1.cumprod(-1).log2().sum(), [v1], create_graph=cg))
+            v1 = torch.tensor([2.0, 0.0, 3.0, 0.0, 5.0], dtype=torch.float64, requires_grad=True)
+            for g in ([1., 2., 1., 3., 1.], [1., -float('inf'), 1., 0., 1.], [1., float('inf'), -float('inf'), 1., 1.],
+                      [0., float('nan'), 1., 1., 1.]):
+                result.append(torch.autograd.grad(v1.cumprod(0), [v1], torch.tensor(g, dtype=torch.float64),
+                                                  create_graph=cg))
+            z = torch.tensor([[0.0], [float('inf')]], requires_grad=True)
+            result.append(torch.autograd.grad(z.cumprod(1).sum(), [z], create_graph=cg))
+        x = torch.tensor([[1.5, 0.0, -2.0], [0.0, 0.0, 3.0]], dtype=torch.float64, requires_grad=True)
+        g, = torch.autograd.grad(x.cumprod(1).sum(), x, create_graph=True)
+        print(g.grad_fn)
+        result.append((g, torch.autograd.grad(g.sum(), x)))
+    """,
 }
 for _id, _code in _FUZZ3.items():
     case(f"fuzz3/{_id}", _code)

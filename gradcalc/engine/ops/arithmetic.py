@@ -442,7 +442,7 @@ class DivBackward2(Node):
         return np.asarray(np.trunc(np.true_divide(A, B)) if kind == "f" else _int_trunc_div(A, B))
 
     def backward(ctx, grad):
-        g = grad * 0  # torch's formula: grad * 0
+        g = Tensor._wrap(np.zeros_like(grad._data))  # torch's zeros_like(grad): no history, no nan from nan * 0
         return (g if ctx.should_compute(0) else None), (g if ctx.should_compute(1) else None)
 
 

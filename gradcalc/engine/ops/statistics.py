@@ -374,42 +374,54 @@ class CumprodBackward0(Node):
 
 
 def _cumprod_grad(grad, a, result, dim):
+    """torch's cumprod_backward, step for step (its nan and inf come out where torch's do)."""
     n = a._data.shape[dim]
-    if n == 0:
+    if a._data.size <= 1 or n == 1:
         return grad
     if not (a._data == 0).any():
         return _reverse_cumsum(grad * result, dim) / a
     if not STATE.grad_enabled:
         return Tensor._wrap(_cumprod_grad_zeros(grad._data, a._data, result._data, dim))
-    # create_graph=True: build prod_{k <= j, k != i} self_k for every (i, j) in engine ops, so that the
-    # result can be differentiated again (O(n^2), as torch's differentiable formula is too)
-    x = a.movedim(dim, -1)
-    g = grad.movedim(dim, -1)
-    lead = tuple(x._data.shape[:-1])
-    others = where(Tensor._wrap(np.eye(n, dtype=bool)), 1.0, x.unsqueeze(-2).expand(lead + (n, n)))
-    partial = others.cumprod(-1)  # [..., i, j]
-    upper = Tensor._wrap(np.triu(np.ones((n, n), dtype=a._data.dtype)))
-    gi = (g.unsqueeze(-2) * partial * upper).sum(-1)
-    return gi.movedim(-1, dim)
+    # create_graph=True: torch's differentiable O(n^2) loop: for each k, the products of the inputs
+    # up to each j >= k without x_k (prod(x[:k]) times cumprod(x[k+1:j+1])), dotted with grad[k:]
+    from .. import cat
+    ones = Tensor._wrap(np.ones(a._data.shape[:dim] + (1,) + a._data.shape[dim + 1:], grad._data.dtype))
+    grad_input = Tensor._wrap(np.zeros(a._data.shape, grad._data.dtype))
+    for k in range(n):
+        if k == 0:
+            omitted = cat([ones, a.narrow(dim, 1, n - 1).cumprod(dim)], dim)
+        elif k == n - 1:
+            omitted = a.narrow(dim, 0, k).prod(dim, keepdim=True)
+        else:
+            until = a.narrow(dim, 0, k).prod(dim, keepdim=True)
+            after = a.narrow(dim, k + 1, n - k - 1).cumprod(dim)
+            omitted = cat([until, until.expand_as(after) * after], dim)
+        grad_input.select(dim, k).copy_((grad.narrow(dim, k, n - k) * omitted).sum(dim))  # CopySlices, as torch
+    return grad_input
 
 
 def _cumprod_grad_zeros(g, x, y, dim):
-    """The first derivative of cumprod where the input has zeros, in O(n) (no second derivative needed).
+    """The first derivative of cumprod where the input has zeros, in O(n) (torch's mask formula).
 
-    Along dim, with z the position of the first zero: before z, grad_k = sum_{i >= k} g_i y_i / x_k;
-    at z, grad_z = sum_{i >= z} g_i prod_{j <= i, j != z} x_j; after z, 0.
+    Along dim, with z1 and z2 the first and second zeros: before z1, grad_k = sum_{k <= i < z1} g_i y_i / x_k;
+    at z1, grad_z1 = y_{z1-1} * sum_{z1 <= i < z2} g_i prod_{z1 < j <= i} x_j; elsewhere 0.
     """
     x, g, y = (np.moveaxis(v, dim, -1) for v in (x, g, y))
     n = x.shape[-1]
     k = np.arange(n)
-    is_zero = x == 0
-    z = np.where(is_zero.any(-1), is_zero.argmax(-1), n)[..., None]
-    before = k < z
-    rev = np.flip(np.cumsum(np.flip(g * y, -1), -1), -1)
-    out = np.where(before, rev / np.where(before, x, 1), 0)
-    c = np.cumprod(np.where(k == z, 1, x), -1)
-    at_z = np.where(k >= z, g * c, 0).sum(-1, keepdims=True)
-    out = out + np.where(k == z, at_z, 0)
+    count = np.cumsum(x == 0, axis=-1)
+    before = count == 0
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        w = np.where(before, y * g, 0)
+        rev = np.flip(np.cumsum(np.flip(w, -1), -1), -1)
+        out = np.where(before, rev / x, 0)
+        span = count == 1
+        z1 = span.argmax(-1)[..., None]
+        first = span & (k == z1)
+        c = np.cumprod(np.where(span & ~first, x, 1), -1)
+        total = (c * np.where(span, g, 0)).sum(-1, keepdims=True)
+        prev = np.where(z1 == 0, 1, np.take_along_axis(y, np.maximum(z1 - 1, 0), -1))
+        out = np.where(first, total * prev, out)
     return np.ascontiguousarray(np.moveaxis(out.astype(x.dtype, copy=False), -1, dim))
 
 
