@@ -891,6 +891,109 @@ _FUZZ3 = {
         print(g.grad_fn)
         result.append((g, torch.autograd.grad(g.sum(), x)))
     """,
+    # writes through an expanded tensor: what changes wins (torch writes the shared memory directly)
+    "expanded-tril-masked-fill-index-put": """
+        v1 = torch.tensor([1.0, -0.5, -0.75, 0.66])
+        v1.expand(2, *v1.shape).tril_()
+        v2 = torch.tensor([1.0, 2.0, 3.0])
+        v2.expand(3, *v2.shape).triu_()
+        v3 = torch.tensor([1.0, 2.0, 3.0])
+        v3.expand(2, 3).masked_fill_(torch.tensor([[True, False, False], [False, False, True]]), 7.0)
+        x = torch.tensor([[1.0, 2.0, 3.0, 4.0]], requires_grad=True)
+        v4 = x * 1
+        v4.expand(2, 4, 4)[[0]] = torch.tensor(-2.3, requires_grad=True)
+        v5 = x[0, :3] * 1
+        v5.expand(3, 3).tril_()
+        v6 = x[0, :3] * 1
+        v6.expand(2, 3).masked_fill_(torch.tensor([[True, False, False], [False, False, True]]), torch.tensor(5.0))
+        result = (v1, v2, v3, v4, v5, v6)
+    """,
+    # setitem: a basic key expands the value before the write's checks; index_put_ as masked_fill_
+    "setitem-check-order": """
+        for code in ("x = torch.zeros(3, 2, requires_grad=True); x[0] = torch.ones(3, 2)",
+                     "x = torch.zeros(3, 2, requires_grad=True); x[0] = torch.ones(2)",
+                     "x = torch.zeros(3, 2, requires_grad=True); x[[0]] = torch.ones(3, 2)",
+                     "x = torch.zeros(3, 2, requires_grad=True).t(); x[::2] = torch.ones(4, 1, 2)",
+                     "x = torch.zeros((), requires_grad=True); x[...] = torch.ones(3, 2, dtype=torch.bool)",
+                     "x = torch.zeros((), requires_grad=True); x[...] = torch.ones((), dtype=torch.bool)",
+                     "x = torch.zeros(3, 2).expand(2, 3, 2); x[0] = torch.ones(4)",
+                     "x = torch.zeros(3).expand(4, 3); x[2] = torch.ones(4, 3)",
+                     "x = torch.zeros(3).expand(4, 3); x[2] = torch.ones(3)",
+                     "x = torch.zeros(2, 4)\\nwith torch.no_grad():\\n    x[[1, 1]] = torch.tensor([[2.49, 1.0]])",
+                     "x = torch.zeros(2, 4); x[[1, 1]] = torch.ones(1, 1, 2)",
+                     "x = torch.zeros(2, 4, requires_grad=True).clone(); x[[1, 1]] = torch.ones(1, 1, 3)",
+                     "x = torch.zeros(3); x[torch.tensor([True, False, True])] = torch.tensor([1], dtype=torch.int64)",
+                     "x = torch.zeros(3); x[torch.tensor([True, False, True])] = torch.tensor([1, 2], dtype=torch.int64)",
+                     "x = torch.zeros(1); x[torch.tensor([True])] = x",
+                     "x = torch.zeros(0); x[torch.tensor([], dtype=torch.bool)] = x",
+                     "x = torch.zeros(2); x[torch.tensor([True, False])] = x",
+                     "x = torch.zeros(2, 2); x[:, torch.tensor([True, False])] = x[0, :1]",
+                     "x = torch.zeros(1, requires_grad=True)\\nwith torch.no_grad():\\n    x[torch.tensor([True])] = x",
+                     "x = torch.tensor([1.5], requires_grad=True).clone(); x[torch.tensor([True])] = x * 2; print(x)"):
+            try:
+                exec(code)
+                print("ok")
+            except RuntimeError as e:
+                print(e)
+    """,
+    "clamp-zero-dim-tensor-bound-is-a-number": """
+        x = torch.tensor([-2.88, 0.5, 3.0], requires_grad=True)
+        print(x.clamp(torch.tensor(3), 1), torch.tensor([-2, 0, 3]).clamp(torch.tensor(0.5), 1),
+              torch.clamp(torch.tensor([-2, 0, 3]), torch.tensor(1), 2.5), torch.tensor([-2.88, 0.5]).clamp_(torch.tensor(3), 1))
+        for code in ("x.clamp(torch.tensor(0.2, requires_grad=True), 1)", "x.clamp(torch.tensor([0.2]), 1)",
+                     "x.clamp(-1, torch.tensor(0.2, requires_grad=True))"):
+            try:
+                eval(code)
+            except TypeError as e:
+                print(str(e).split("\\n")[0])
+    """,
+    "bool-kernels-missing": """
+        b = torch.tensor([False, True, True])
+        for code in ("torch.clamp_max(b, True)", "torch.clamp_min(b, True)", "torch.clamp(b, True)",
+                     "torch.clamp(b, None, False)", "torch.clamp(b, True, True)", "b.clone().clamp_max_(True)",
+                     "b.clone().clamp_(True, True)", "torch.tensor([], dtype=torch.bool).clamp_max(True)",
+                     "torch.mv(torch.tensor([[True], [False]]), torch.tensor([False]))",
+                     "torch.tensor([[True], [False]]) @ torch.tensor([False])",
+                     "torch.matmul(torch.ones(2, 2, 1, dtype=torch.bool), torch.tensor([False]))",
+                     "torch.bmm(torch.ones(2, 2, 1, dtype=torch.bool), torch.ones(2, 1, 1, dtype=torch.bool))"):
+            try:
+                eval(code)
+                print("ok")
+            except NotImplementedError as e:
+                print(e)
+        result = (torch.clamp(b, 0, 1), torch.clamp_max(b, torch.tensor([True, False, True])),
+                  torch.mv(torch.zeros(0, 2, dtype=torch.bool), torch.zeros(2, dtype=torch.bool)),
+                  torch.mv(torch.zeros(2, 0, dtype=torch.bool), torch.zeros(0, dtype=torch.bool)),
+                  torch.bmm(torch.zeros(2, 0, 1, dtype=torch.bool), torch.ones(2, 1, 1, dtype=torch.bool)))
+    """,
+    "copy-into-itself-expanded": """
+        x = torch.tensor(2.0).expand(3)
+        x.copy_(x)
+        print(x, x._version)
+        torch.ones(2, 1).expand(2, 3).copy_(torch.zeros(2, 3))
+    """,
+    "full-overlap-same-strides": """
+        v3 = torch.tensor([[2.42], [0.5]])
+        for code in ("v3.remainder_(v3.mT)", "v3.mul_(v3.view(1, 2).t())", "v3.add_(v3.view(2, 1))"):
+            try:
+                exec(code)
+                print(v3)
+            except RuntimeError as e:
+                print(e)
+    """,
+    "inplace-saved-result-modified-later": """
+        v1 = torch.tensor([[1.0, -0.1, -0.5, -0.68]], requires_grad=True)
+        v2 = v1 // -1
+        v2.sigmoid_()
+        v2.square_()
+        for code in ("v2.sum().backward()", "y = v1 * 1; y.exp_(); y.exp_(); y.sum().backward()",
+                     "y = v1 * 1; y.tanh_(); z = y * 2; y.add_(1); z.sum().backward()"):
+            try:
+                exec(code)
+                print(v1.grad)
+            except RuntimeError as e:
+                print(e)
+    """,
 }
 for _id, _code in _FUZZ3.items():
     case(f"fuzz3/{_id}", _code)

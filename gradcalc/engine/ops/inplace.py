@@ -60,8 +60,9 @@ PARTIAL_OVERLAP_MSG = ("unsupported operation: some elements of the input tensor
 
 
 def _same_memory(a, b):
-    """The same elements in the same layout (torch's full overlap, which in-place ops accept)."""
-    return (a.__array_interface__["data"][0] == b.__array_interface__["data"][0] and a.shape == b.shape
+    """torch's full overlap (which in-place ops accept): the same span of memory with the same
+    strides (the shapes may differ: ``v.mT`` of a column fully overlaps ``v``)."""
+    return (a.__array_interface__["data"][0] == b.__array_interface__["data"][0] and a.nbytes == b.nbytes
             and a.strides == b.strides)
 
 
@@ -81,6 +82,8 @@ def check_inputs_overlap(t, args, any_overlap=False):
     torch it decides only for dense tensors (a strided view is "too hard" and let through)."""
     out = t._data
     for a in args:
+        if any_overlap and a is t:
+            raise RuntimeError(PARTIAL_OVERLAP_MSG)  # the same tensor overlaps fully, empty or not
         if isinstance(a, Tensor) and a._data.size and out.size:
             d = a._data
             if any_overlap:
@@ -131,8 +134,25 @@ C_NAMES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "s
 def write(t, arr, names=None):
     """Store ``arr`` in ``t``'s own memory, with torch's casting rule, and bump its version."""
     check_write(t, arr, names)
-    np.copyto(t._data, arr, casting="unsafe")
+    d = t._data
+    if d.flags.writeable and overlapping(d):
+        # torch's kernels write the shared memory element by element and leave alone what they do not
+        # change (tril_ writes only its zeros, masked_fill_ only the masked places): any alias that
+        # changes wins, not the last one
+        np.copyto(d, arr, casting="unsafe", where=changed(arr, d))
+    else:
+        np.copyto(d, arr, casting="unsafe")
     t._bump_version()
+
+
+def changed(new, old):
+    """Where ``new`` (broadcast, cast to ``old``'s dtype) differs from ``old`` bit for bit (nan
+    equal to nan)."""
+    new = np.broadcast_to(np.asarray(new).astype(old.dtype, copy=False), old.shape)
+    diff = new != old
+    if old.dtype.kind in "fc":
+        diff = (diff & ~(np.isnan(new) & np.isnan(old))) | (np.signbit(new.real) != np.signbit(old.real))
+    return diff
 
 
 def check_write(t, arr, names=None):
@@ -351,12 +371,19 @@ def _rebind(t, r, names=None):
         # the overwritten view had a history and shares memory with itself: its gradient cannot be
         # written back (torch raises in backward)
         overlap = t._requires_grad and overlapping(t._data)
-        new_base = CopySlices.apply(_snapshot(base), r, region=region, overlap=overlap)
+        new_base = CopySlices.apply(_snapshot(base), r, region=region, overlap=overlap,
+                                    aliased=overlapping(t._data))
         write(base, new_base._data)  # also updates t, which is a view of base
         base._grad_fn = new_base._grad_fn
         base._output_nr = 0
         base._requires_grad = True
         regenerate_view(t, base, chain, region)
+    node = r._grad_fn
+    if node is not None and node.saves_output and getattr(node, "_out", None) is not None and node._out[1] is r._vc:
+        # the op's saved result is the written tensor itself (torch saves self after the write): a later
+        # in-place change of it is caught at backward
+        vc = t._shared_vc()
+        node._out = (t._data, vc, vc[0])
     if t.retains_grad and old_fn is not None:
         _move_retain_grad(t, old_fn, old_nr)
 
@@ -461,13 +488,20 @@ class CopySlices(Node):
     checks = (check(lambda x, v: _setitem_result(x, (1,), v), (3, 2), (2,)),
               check(lambda x, v: _setitem_result(x, (slice(None), 0), v), (3, 2), (1,), label="broadcast value"))
 
-    def forward(ctx, base, src, *, region, overlap=False):
+    def forward(ctx, base, src, *, region, overlap=False, aliased=False):
         ctx.region = region
         ctx.src_shape = src._data.shape
         ctx.overlap = overlap
         out = base._data.copy()
         flat = out.reshape(-1)
-        flat[region] = np.broadcast_to(src._data.reshape(_strip_ones(src._data.shape, region.ndim)), region.shape)
+        values = np.broadcast_to(src._data.reshape(_strip_ones(src._data.shape, region.ndim)), region.shape)
+        if aliased:
+            # a self-overlapping view written back: several of its elements are one base element; torch
+            # wrote memory directly, so the elements that changed win (see write), in their order
+            order = np.argsort(changed(values, flat[region]).reshape(-1), kind="stable")
+            flat[region.reshape(-1)[order]] = values.reshape(-1)[order]
+        else:
+            flat[region] = values
         return out
 
     def backward(ctx, grad):
@@ -593,13 +627,33 @@ def masked_fill(input, mask, value):
 
 
 def setitem(t, key, value):
-    """``t[key] = value``: a write into ``t``'s memory (CopySlices in the graph)."""
+    """``t[key] = value``: a write into ``t``'s memory (CopySlices in the graph).
+
+    torch's order: a basic key slices first (index errors) and expands the value to the slice
+    (expand's error) before the write's own checks (leaf, overlap); an advanced key writes with
+    index_put_, whose checks (leaf, then dtypes, overlap, shapes) come in that order."""
+    advanced = _is_advanced(key)
     leaf_view = STATE.grad_enabled and t._requires_grad and t._grad_fn is None and not _selects_self(t, key) \
-        and not (_is_advanced(key) and _index_put_on_self(t, key))
+        and not (advanced and _index_put_on_self(t, key))
+    part = None
+    if not advanced:
+        if _selects_self(t, key):
+            shape = t._data.shape
+        else:
+            try:
+                part = t._data[_numpy_key(t, key)]
+            except IndexError as e:
+                raise _index_error(t, key, e) from None
+            shape = np.shape(part)
+        v = operand(value)
+        if isinstance(v, Tensor) and v._data.shape != shape and v._data.ndim:
+            _expandable(v, shape)  # torch's copy_to expands the value to the slice first
     if not leaf_view:
         check_writable(t, overlap_ok=True)
-    if isinstance(value, Tensor) and value._data.dtype != t._data.dtype and _is_advanced(key) and not (
-            isinstance(key, Tensor) and key._data.dtype.kind == "b" and key._data.ndim):
+    # index_put_ with one boolean mask and a one-element value is masked_fill_ in torch (value.item()):
+    # no dtype or overlap check then
+    mask_fill = advanced and _masked_fill_dispatch(key, value)
+    if isinstance(value, Tensor) and value._data.dtype != t._data.dtype and advanced and not mask_fill:
         _key_region(t, key)  # a bad index is reported first
         raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
                            f"{_PRETTY[_dt.from_numpy_dtype(t._data.dtype).name]} for the destination and "
@@ -607,17 +661,10 @@ def setitem(t, key, value):
     if _selects_self(t, key):
         _copy_to(t, value)
         return
-    if not _is_advanced(key):
+    if not advanced:
         # a basic index is a view copied into: torch refuses when that view overlaps itself
-        try:
-            part = t._data[_numpy_key(t, key)]
-        except IndexError as e:
-            raise _index_error(t, key, e) from None
         if isinstance(part, np.ndarray) and overlapping(part):
             raise RuntimeError(OVERLAP_MSG)
-        v = operand(value)
-        if isinstance(v, Tensor) and v._data.shape != np.shape(part):
-            _expandable(v, np.shape(part))  # torch copies into the view: expand's error
     if leaf_view:
         if _is_advanced(key):
             _key_region(t, key)
@@ -625,7 +672,7 @@ def setitem(t, key, value):
     if _is_advanced(key) and overlapping(t._data):
         expanded_warning("index_put_", "tensor[indices] = tensor")
     value = operand(value)
-    if isinstance(value, Tensor) and _is_advanced(key):
+    if isinstance(value, Tensor) and advanced and not mask_fill:
         check_inputs_overlap(t, (value,), any_overlap=True)  # index_put_ refuses any shared memory
     if isinstance(value, Tensor) and value is t:
         value = Tensor._wrap(value._data.copy())
@@ -642,22 +689,20 @@ def setitem(t, key, value):
             raise _index_error(t, key, e) from None
         except ValueError:
             shape = t._data[npkey].shape
-            raise RuntimeError(f"shape mismatch: value tensor of shape {list(np.shape(v))} cannot be broadcast "
-                               f"to indexing result of shape {list(shape)}") from None
+            raise RuntimeError(f"shape mismatch: value tensor of shape {list(_drop_leading_ones(np.shape(v)))} "
+                               f"cannot be broadcast to indexing result of shape {list(shape)}") from None
         t._bump_version()
         _written_tangent(t, lambda: _setitem_tangent(t, key, value))
         return
     region = _key_region(t, key)
     if not isinstance(value, Tensor):
         value = as_tensor(value, dtype=t.dtype)
-    vshape = value._data.shape
-    while vshape and vshape[0] == 1:  # torch drops a value's leading 1s first
-        vshape = vshape[1:]
+    vshape = _drop_leading_ones(value._data.shape)  # torch drops a value's leading 1s first
     try:
         if np.broadcast_shapes(vshape, region.shape) != region.shape:
             raise ValueError
     except ValueError:
-        raise RuntimeError(f"shape mismatch: value tensor of shape {list(value._data.shape)} cannot be broadcast "
+        raise RuntimeError(f"shape mismatch: value tensor of shape {list(vshape)} cannot be broadcast "
                            f"to indexing result of shape {list(region.shape)}") from None
     r = CopySlices.apply(_snapshot(t), value, region=region)
     _rebind(t, r)
@@ -786,6 +831,24 @@ def _key_region(t, key):
         raise _index_error(t, key, e) from None
 
 
+def _drop_leading_ones(shape):
+    shape = tuple(shape)
+    while shape and shape[0] == 1:
+        shape = shape[1:]
+    return shape
+
+
+def _masked_fill_dispatch(key, value):
+    """torch's canDispatchToMaskedFill: a one-element value and one boolean (or uint8) mask tensor
+    as the key's only tensor index."""
+    if not isinstance(value, Tensor) or value._data.size != 1:
+        return False
+    keys = key if isinstance(key, tuple) else (key,)
+    masks = [k for k in keys if isinstance(k, (Tensor, list, np.ndarray))]
+    return len(masks) == 1 and isinstance(masks[0], Tensor) and masks[0]._data.ndim >= 1 and \
+        masks[0]._data.dtype in (np.bool_, np.uint8)
+
+
 def _is_advanced(key):
     keys = key if isinstance(key, tuple) else (key,)
     return any(isinstance(k, (Tensor, list, np.ndarray)) for k in keys)
@@ -892,7 +955,7 @@ def _zero_tangent(t):
 def copy_(t, src, non_blocking=False):
     """Copy ``src`` (broadcast) into this tensor in place."""
     src = as_tensor(src)
-    check_writable(t)
+    check_writable(t, overlap_ok=src is t)  # torch's copy_ of a tensor into itself returns before the kernel
     check_inputs_overlap(t, (src,))
     shape, sshape = t._data.shape, src._data.shape
     if sshape != shape:
@@ -908,7 +971,7 @@ def copy_(t, src, non_blocking=False):
         t._bump_version()
         _written_tangent(t, lambda: _copied_tangent(t, src))
         return t
-    return inplace(t, CopyBackwards.apply, src)
+    return inplace(t, CopyBackwards.apply, src, overlap_ok=src is t)
 
 
 def _copied_tangent(t, src):

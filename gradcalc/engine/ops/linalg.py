@@ -86,6 +86,8 @@ class MvBackward0(Node):
         if a._data.dtype != v._data.dtype:
             na, nv = _PRETTY[a.dtype.name], _PRETTY[v.dtype.name]
             raise RuntimeError(f"addmv input tensors must have the same dtype, but got {nv}, {na}, and {nv}")
+        if A.dtype.kind == "b" and A.size:  # no kernel runs when the matrix is empty
+            raise NotImplementedError("\"addmv_impl_cpu\" not implemented for 'Bool'")
         ctx.save_for_backward(a, v)
         return A @ V
 
@@ -138,6 +140,8 @@ class BmmBackward0(Node):
             raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                                f"[{A.shape[0]}, {A.shape[2]}] but got: [{B.shape[0]}, {B.shape[1]}].")
         _same_dtype(a, b, "bmm")
+        if A.dtype.kind == "b" and A.size and B.size:
+            raise NotImplementedError("\"bmm\" not implemented for 'Bool'")
         ctx.save_for_backward(a, b)
         return np.matmul(A, B)
 

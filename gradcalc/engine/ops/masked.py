@@ -22,6 +22,7 @@ class ClampBackward1(Node):
     def forward(ctx, a, lo=None, hi=None):
         if lo is None and hi is None:
             raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+        _refuse_bool(a, lo, hi)
         ctx.save_for_backward(a)
         ctx.lo = lo
         ctx.hi = hi
@@ -125,7 +126,15 @@ def _self_where_equal(result, a):
     return np.where(result == a, a, result).astype(result.dtype, copy=False)
 
 
+def _refuse_bool(a, lo, hi):
+    """torch's clamp kernels with number bounds have no bool version (a bool result)."""
+    if a._data.dtype.kind == "b" and all(isinstance(v, bool) for v in (lo, hi) if v is not None):
+        which = "clamp" if lo is not None and hi is not None else "clamp_min" if lo is not None else "clamp_max"
+        raise NotImplementedError(f"\"{which}_scalar_cpu\" not implemented for 'Bool'")
+
+
 def _clamp_scalar(fn, a, bound):
+    _refuse_bool(a, bound if fn is np.maximum else None, bound if fn is np.minimum else None)
     A, B = binary_arrays(a, bound)
     return _self_where_equal(fn(A, B), A)
 
@@ -189,6 +198,9 @@ _CLAMP_MAX_TENSOR = binary_row(
 
 def clamp(input, min=None, max=None):
     """Limit every element to [min, max] (either bound may be omitted, or a tensor)."""
+    if isinstance(min, Tensor) != isinstance(max, Tensor) and min is not None and max is not None:
+        # torch's (Number min, Number max) overload takes a 0-d tensor that does not require grad
+        min, max = (_as_number(v) for v in (min, max))
     if (isinstance(min, Tensor) and max is not None and not isinstance(max, Tensor)) or (
             isinstance(max, Tensor) and min is not None and not isinstance(min, Tensor)):
         kinds = ["Tensor" if isinstance(v, Tensor) else type(v).__name__ for v in (min, max)]
@@ -207,6 +219,12 @@ def clamp(input, min=None, max=None):
 
 
 clip = clamp
+
+
+def _as_number(v):
+    if isinstance(v, Tensor) and v._data.ndim == 0 and not v._requires_grad:
+        return v._data.item()
+    return v
 
 
 def clamp_min(input, min):
