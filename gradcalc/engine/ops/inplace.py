@@ -653,11 +653,19 @@ def setitem(t, key, value):
     # index_put_ with one boolean mask and a one-element value is masked_fill_ in torch (value.item()):
     # no dtype or overlap check then
     mask_fill = advanced and _masked_fill_dispatch(key, value)
-    if isinstance(value, Tensor) and value._data.dtype != t._data.dtype and advanced and not mask_fill:
-        _key_region(t, key)  # a bad index is reported first
-        raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
-                           f"{_PRETTY[_dt.from_numpy_dtype(t._data.dtype).name]} for the destination and "
-                           f"{_PRETTY[_dt.from_numpy_dtype(value._data.dtype).name]} for the source.")
+    if advanced and not mask_fill and isinstance(value, Tensor):
+        # index_put_: the value's memory, the masks' shapes, the value's shape, its dtype, then (in the
+        # kernel) the indices' bounds
+        check_inputs_overlap(t, (value,), any_overlap=True)  # index_put_ refuses any shared memory
+        shape = _indexed_shape(t, key)
+        vshape = _drop_leading_ones(value._data.shape)
+        if shape is not None and not _broadcasts_to(vshape, shape):
+            raise RuntimeError(f"shape mismatch: value tensor of shape {list(vshape)} cannot be broadcast "
+                               f"to indexing result of shape {list(shape)}")
+        if value._data.dtype != t._data.dtype:
+            raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
+                               f"{_PRETTY[_dt.from_numpy_dtype(t._data.dtype).name]} for the destination and "
+                               f"{_PRETTY[_dt.from_numpy_dtype(value._data.dtype).name]} for the source.")
     if _selects_self(t, key):
         _copy_to(t, value)
         return
@@ -672,8 +680,6 @@ def setitem(t, key, value):
     if _is_advanced(key) and overlapping(t._data):
         expanded_warning("index_put_", "tensor[indices] = tensor")
     value = operand(value)
-    if isinstance(value, Tensor) and advanced and not mask_fill:
-        check_inputs_overlap(t, (value,), any_overlap=True)  # index_put_ refuses any shared memory
     if isinstance(value, Tensor) and value is t:
         value = Tensor._wrap(value._data.copy())
     record = _recording(t, (value,))
@@ -829,6 +835,34 @@ def _key_region(t, key):
         return np.ascontiguousarray(idx[_numpy_key(t, key)])
     except IndexError as e:
         raise _index_error(t, key, e) from None
+
+
+def _broadcasts_to(shape, target):
+    try:
+        return np.broadcast_shapes(shape, target) == tuple(target)
+    except ValueError:
+        return False
+
+
+def _indexed_shape(t, key):
+    """The shape ``t[key]`` has, whatever the integer index tensors' values (torch checks the value's
+    shape against it before their bounds); None where it cannot be told so."""
+    keys = key if isinstance(key, tuple) else (key,)
+    zeroed = []
+    for k in keys:
+        if isinstance(k, list):
+            k = as_tensor(k)
+        if isinstance(k, Tensor):
+            k = k._data
+        if isinstance(k, np.ndarray) and k.dtype.kind in "iu":
+            k = np.zeros(k.shape, np.int64)
+        zeroed.append(k)
+    try:
+        return np.broadcast_to(np.zeros((), bool), t._data.shape)[tuple(zeroed)].shape
+    except IndexError as e:
+        if 0 in t._data.shape:
+            return None  # an index into an empty dim: the kernel's bounds error comes later
+        raise _index_error(t, key, e) from None  # too many indices, a basic index or a mask's shape
 
 
 def _drop_leading_ones(shape):
