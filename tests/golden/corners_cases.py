@@ -994,6 +994,33 @@ _FUZZ3 = {
             except RuntimeError as e:
                 print(e)
     """,
+    "binary-cross-entropy-target-range": """
+        F = torch.nn.functional
+        for x, t in (([0.5, 2.0], [0.5, 2.0]), ([0.5, 0.5], [0.5, 2.0]), ([0.5, 0.5], [float('nan'), 0.5]),
+                     ([0.5], [-1e-9]), ([0.5, 0.5], [-0.0, 1.0])):
+            for dt in (torch.float32, torch.float64):
+                try:
+                    print(F.binary_cross_entropy(torch.tensor(x, dtype=dt), torch.tensor(t, dtype=dt)))
+                except RuntimeError as e:
+                    print(e)
+    """,
+    # issue 22 item 6, the programs as the issue words them: what torch shows of the second derivative
+    # through norm(x, 1) and abs (zeros: torch's efficient zero tensor, printed as zeros), and
+    # requires_grad of a create_graph gradient for an input made by detach().requires_grad_()
+    "issue-item-6-programs": """
+        x = torch.tensor([0.5, -1.5, 2.0], requires_grad=True)
+        for f in (lambda t: torch.norm(t, 1), lambda t: t.abs().sum(), lambda t: torch.linalg.vector_norm(t, 1)):
+            g, = torch.autograd.grad(f(x), x, create_graph=True)
+            h, = torch.autograd.grad(g.sum(), x)
+            print(g, g.requires_grad, h, h.requires_grad, h.grad_fn, h.sum(), h * 2, h + 1, h[0].item(), h.clone())
+        for make in (lambda: torch.tensor([0.5, -1.5, 2.0]).detach().requires_grad_(),
+                     lambda: (x * 2).detach().requires_grad_()):
+            for f in (lambda a: a * 3, lambda a: a * a, lambda a: a.abs(), lambda a: torch.norm(a, 1),
+                      lambda a: a.relu(), lambda a: a.sum(), lambda a: a.exp()):
+                a = make()
+                gs = torch.autograd.grad(f(a).sum(), a, create_graph=True)
+                print(gs[0], gs[0].requires_grad)
+    """,
 }
 for _id, _code in _FUZZ3.items():
     case(f"fuzz3/{_id}", _code)

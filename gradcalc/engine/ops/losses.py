@@ -339,6 +339,8 @@ class BinaryCrossEntropyBackward0(Node):
         x, t = a._data, target._data
         if not np.all((x >= 0) & (x <= 1)):  # torch's check fails at nan too
             raise RuntimeError("all elements of input should be between 0 and 1")
+        if not np.all((t >= 0) & (t <= 1)):  # torch 2.13 checks the target too, nan included
+            raise RuntimeError("all elements of target should be between 0 and 1")
         w = _weights(weight, x.shape, x.dtype)
         ctx.reduction = reduction
         ctx.save_for_backward(a, target, None if w is None else Tensor._wrap(np.ascontiguousarray(w)))
