@@ -49,21 +49,25 @@ import gradcalc.engine.nn.functional as GF  # noqa: E402
 # Each entry: name -> (kind, template). Templates use {a} {b} for operands and {d} for a dim.
 UNARY = ("abs neg exp log sqrt sin cos tanh sigmoid relu reciprocal floor ceil round trunc sign square log2 log10 "
          "rsqrt tan exp2 expm1 log1p frac sinh cosh asin acos atan erf clone contiguous isnan isinf isfinite "
-         "logical_not").split()
+         "logical_not bitwise_not sgn nan_to_num").split()
 FUNCTIONAL = ("F.relu F.gelu F.silu F.elu F.softplus F.leaky_relu F.softsign F.tanhshrink F.sigmoid F.tanh "
-              "F.normalize").split()
+              "F.normalize F.hardtanh F.relu6 F.hardswish F.hardsigmoid F.logsigmoid F.softshrink F.hardshrink "
+              "F.threshold F.selu F.celu F.mish").split()
 BINARY_FN = ("add sub mul div pow remainder floor_divide maximum minimum eq ne lt le gt ge bitwise_and bitwise_or "
-             "bitwise_xor logical_and logical_or logical_xor isclose").split()
+             "bitwise_xor logical_and logical_or logical_xor isclose fmax fmin atan2 hypot copysign xlogy logaddexp "
+             "fmod").split()
 BINARY_OP = "+ - * / ** % // & | ^ == != < <= > >=".split()
 REDUCE = "sum mean prod amax amin max min std var logsumexp norm argmax argmin cumsum cumprod any all count_nonzero " \
-         "softmax log_softmax".split()
+         "softmax log_softmax median nansum logcumsumexp cummax cummin".split()
+SCANS = ("softmax", "log_softmax", "cumsum", "cumprod", "logcumsumexp", "cummax", "cummin")
 VIEWS = ("view reshape t T mT transpose permute unsqueeze squeeze flatten expand select narrow getitem diagonal "
          "chunk split unbind movedim unflatten flip roll repeat tile tril triu detach alias_slice").split()
 INPLACE = ("add_ sub_ mul_ div_ pow_ clamp_ clamp_min_ clamp_max_ relu_ sigmoid_ exp_ abs_ neg_ zero_ fill_ copy_ "
-           "masked_fill_ square_ sqrt_ setitem tanh_ sin_ floor_ round_ remainder_ cumsum_ tril_ index_add_").split()
+           "masked_fill_ square_ sqrt_ setitem tanh_ sin_ floor_ round_ remainder_ cumsum_ tril_ index_add_ triu_ exp_ "
+           "sgn_ t_ squeeze_ unsqueeze_ clamp_tensor_ hardtanh_").split()
 LOSSES = ("F.mse_loss F.l1_loss F.smooth_l1_loss F.binary_cross_entropy_with_logits F.binary_cross_entropy "
-          "F.cross_entropy F.nll_loss").split()
-LINALG = "matmul mm mv dot outer @ cat stack where clamp clamp_min clamp_max masked_fill".split()
+          "F.cross_entropy F.nll_loss F.huber_loss F.soft_margin_loss").split()
+LINALG = "matmul mm mv dot outer @ cat stack where clamp clamp_min clamp_max masked_fill bmm F.pad".split()
 
 OPS = UNARY + FUNCTIONAL + BINARY_FN + BINARY_OP + REDUCE + VIEWS + INPLACE + LOSSES + LINALG
 
@@ -194,6 +198,10 @@ class Gen:
             extra = ""
             if op == "F.normalize" and self.env[a].dim():
                 extra = f", dim={self.dim(self.env[a])}"
+            elif op == "F.threshold":
+                extra = f", {r.choice(['0.0', '0.5', '-1.0'])}, {r.choice(['0.0', '2.0'])}"
+            elif op == "F.hardtanh" and r.random() < 0.5:
+                extra = f", {r.choice(['-0.5', '0.0'])}, {r.choice(['0.5', '1.0', '0.0'])}"
             return f"{self.new()} = {op}({a}{extra})", "unary", op
         form = r.random()
         if form < 0.5:
@@ -228,9 +236,9 @@ class Gen:
         a = self.pick()
         t = self.env[a]
         op = r.choice(REDUCE)
-        d = self.dim(t, allow_none=op not in ("cumsum", "cumprod", "softmax", "log_softmax"))
+        d = self.dim(t, allow_none=op not in SCANS)
         args = []
-        if op in ("softmax", "log_softmax", "cumsum", "cumprod"):
+        if op in SCANS:
             args.append(str(d))
         elif d is not None:
             if r.random() < 0.2 and t.dim() >= 2 and op in ("sum", "mean", "amax", "amin", "std", "var", "logsumexp",
@@ -238,7 +246,7 @@ class Gen:
                 args.append(f"dim=({d}, {(d + 1) % t.dim()})")
             else:
                 args.append(f"dim={d}")
-            if op not in ("count_nonzero", "cumsum", "cumprod") and r.random() < 0.4:
+            if op not in ("count_nonzero", "nansum") and r.random() < 0.4:
                 args.append("keepdim=True")
         if op in ("std", "var") and r.random() < 0.3:
             args.append(f"correction={r.choice([0, 1, 2])}")
@@ -348,8 +356,14 @@ class Gen:
             stmt = f"{target}.masked_fill_({target} > 0, {r.choice(['0.0', '1', self.literal(())])})"
         elif op == "cumsum_":
             stmt = f"{target}.cumsum_({self.dim(t)})"
-        elif op == "tril_":
-            stmt = f"{target}.tril_()"
+        elif op in ("tril_", "triu_"):
+            stmt = f"{target}.{op}({r.choice(['', '1', '-1'])})"
+        elif op == "unsqueeze_":
+            stmt = f"{target}.unsqueeze_({r.choice([0, -1])})"
+        elif op == "clamp_tensor_":
+            stmt = f"{target}.clamp_({self.partner(a)}, {self.partner(a)})"
+        elif op == "hardtanh_":
+            stmt = f"F.hardtanh_({target})"
         elif op == "index_add_":
             stmt = f"{target}.index_add_(0, torch.tensor([0]), {target}[:1] * 2)"
         else:
@@ -380,7 +394,8 @@ class Gen:
         t = self.env[a]
         op = r.choice(LOSSES + LINALG)
         new = self.new()
-        if op in ("F.mse_loss", "F.l1_loss", "F.smooth_l1_loss", "F.binary_cross_entropy_with_logits"):
+        if op in ("F.mse_loss", "F.l1_loss", "F.smooth_l1_loss", "F.binary_cross_entropy_with_logits", "F.huber_loss",
+                  "F.soft_margin_loss"):
             extra = f", reduction={r.choice(['mean', 'sum', 'none'])!r}" if r.random() < 0.4 else ""
             return f"{new} = {op}({a}, {self.partner(a)}{extra})", "loss", op
         if op == "F.binary_cross_entropy":
@@ -396,6 +411,13 @@ class Gen:
             if op == "@":
                 return f"{new} = {a} @ {b}", "linalg", op
             return f"{new} = torch.{op}({a}, {b})", "linalg", op
+        if op == "bmm":
+            b = self.pick(lambda v: v.dim() == 3 and t.dim() == 3 and v.shape[0] == t.shape[0] and v.shape[1] == t.shape[2]) \
+                or self.literal((tuple(t.shape)[:1] + tuple(t.shape)[2:3] + (2,)) if t.dim() == 3 else (1, 1, 1))
+            return f"{new} = torch.bmm({a}, {b})", "linalg", op
+        if op == "F.pad":
+            mode = r.choice(["'reflect'", "'replicate'", "'constant'", "'circular'"])
+            return f"{new} = F.pad({a}, ({r.choice([0, 1, 2])}, {r.choice([0, 1])}), mode={mode})", "linalg", op
         if op in ("cat", "stack"):
             b = self.pick(lambda v: v.shape == t.shape) or a
             return f"{new} = torch.{op}([{a}, {b}], {self.dim(t) if op == 'cat' else 0})", "linalg", op

@@ -1021,6 +1021,37 @@ _FUZZ3 = {
                 gs = torch.autograd.grad(f(a).sum(), a, create_graph=True)
                 print(gs[0], gs[0].requires_grad)
     """,
+    "tensor-only-binary-functions": """
+        x = torch.tensor([0.5, 2.0])
+        for n in ("fmax", "fmin", "atan2", "hypot", "logaddexp", "logaddexp2", "nextafter", "heaviside", "ldexp", "dist"):
+            calls = [lambda: getattr(torch, n)(x, 2)]
+            if n in ("nextafter", "heaviside", "dist"):  # (a row's method names position 2: the function's)
+                calls.append(lambda: getattr(x, n)(2.5))
+            for call in calls:
+                try:
+                    call()
+                except TypeError as e:
+                    print(e)
+        print(torch.copysign(x, -1), torch.xlogy(x, 2), torch.fmod(x, 0.75))
+    """,
+    "functional-inplace-spellings": """
+        F = torch.nn.functional
+        for n, args in (("hardtanh_", ()), ("elu_", ()), ("leaky_relu_", ()), ("relu_", ()), ("threshold_", (0.1, 2.0))):
+            y = torch.tensor([-1.5, 0.5, 2.0], requires_grad=True) * 1
+            r = getattr(F, n)(y, *args)
+            print(n, r is y, y)
+    """,
+    "clamp-inplace-argument-kinds": """
+        for code in ("v = torch.tensor([0.25, -0.75]); v.clamp_(1.0, torch.tensor([[-1.05, -0.0]]))",
+                     "v = torch.tensor([0.25, -0.75], requires_grad=True); v.clamp_(v, 1.0)",
+                     "v = torch.tensor([0.25, -0.75]); v.clamp_(torch.tensor(0.1), 1.0); print(v)",
+                     "v = torch.tensor([0.25, -0.75]); v.clamp_(min=torch.tensor(0.1), max=1.0); print(v)",
+                     "v = torch.tensor([0.25, -0.75]); v.clip_(torch.tensor([0.1, 0.2]), 1.0)"):
+            try:
+                exec(code)
+            except TypeError as e:
+                print(str(e).split(chr(10))[0])
+    """,
 }
 for _id, _code in _FUZZ3.items():
     case(f"fuzz3/{_id}", _code)

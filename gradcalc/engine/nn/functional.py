@@ -87,6 +87,35 @@ def relu(input, inplace=False):
     return _relu(input)
 
 
+# torch.nn.functional's in-place spellings
+def relu_(input):
+    return relu(input, inplace=True)
+
+
+def hardtanh_(input, min_val=-1.0, max_val=1.0):
+    return hardtanh(input, min_val, max_val, inplace=True)
+
+
+def elu_(input, alpha=1.0):
+    return elu(input, alpha, inplace=True)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    return leaky_relu(input, negative_slope, inplace=True)
+
+
+def threshold_(input, threshold, value):
+    return globals()["threshold"](input, threshold, value, inplace=True)
+
+
+def celu_(input, alpha=1.0):
+    return celu(input, alpha, inplace=True)
+
+
+def selu_(input):
+    return selu(input, inplace=True)
+
+
 def softmin(input, dim=None, _stacklevel=3, dtype=None):
     """softmax(-x) along ``dim``."""
     if dim is None:

@@ -63,7 +63,8 @@ FUNCTIONS["broadcast_to"] = shape.broadcast_to
 # -- torch's argument parser: where a signature takes only Tensors, a number is refused ------
 _TENSOR_ONLY = {"maximum": "other", "minimum": "other", "logical_and": "other", "logical_or": "other",
                 "logical_xor": "other", "isclose": "other", "dot": "tensor", "matmul": "other", "mm": "mat2",
-                "mv": "vec", "outer": "vec2", "bmm": "mat2"}
+                "mv": "vec", "outer": "vec2", "bmm": "mat2", "nextafter": "other", "heaviside": "values",
+                "dist": "other"}
 _NO_NUMBER_FIRST = ("eq ne lt le gt ge greater greater_equal less less_equal not_equal").split()
 
 
@@ -101,10 +102,14 @@ def _tensor_first(name, fn):
     return function
 
 
+_WRAPPED = set()
 for _n, _arg in _TENSOR_ONLY.items():
-    _f, _m = _checked(_n, FUNCTIONS[_n], _arg)
-    FUNCTIONS.replace(_n, _f)
-    METHODS.replace(_n, _m)
+    if _n in FUNCTIONS:
+        _f, _m = _checked(_n, FUNCTIONS[_n], _arg)
+        FUNCTIONS.replace(_n, _f)
+        if _n in METHODS:
+            METHODS.replace(_n, _m)
+        _WRAPPED.add(_n)
 for _n in _NO_NUMBER_FIRST:
     FUNCTIONS.replace(_n, _tensor_first(_n, FUNCTIONS[_n]))
 
@@ -238,6 +243,12 @@ from . import tensor_more as _tensor_more  # noqa: E402  (renorm, narrow_copy, h
 _tensor_more.register(FUNCTIONS, METHODS)
 from .. import tensor_api as _tensor_api  # noqa: E402  (new_*, to/cpu/cuda, type, stride, data_ptr ...)
 _tensor_api.register(FUNCTIONS, METHODS, PROPERTIES)
+for _n, _arg in _TENSOR_ONLY.items():  # the ops the modules above declared (heaviside, dist ...)
+    if _n not in _WRAPPED and _n in FUNCTIONS:
+        _f, _m = _checked(_n, FUNCTIONS[_n], _arg)
+        FUNCTIONS.replace(_n, _f)
+        if _n in METHODS:
+            METHODS.replace(_n, _m)
 from . import inplace_variants as _inplace_variants  # noqa: E402
 _inplace_variants.complete(FUNCTIONS, METHODS)  # last: every op above gets torch's in-place variants
 

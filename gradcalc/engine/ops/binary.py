@@ -7,6 +7,7 @@ that are only defined on floats give the default float dtype for integer operand
 The engine sums each gradient back to its input's shape.
 """
 
+import functools
 import math
 
 import numpy as np
@@ -17,7 +18,7 @@ from ..tensor import Tensor
 from .checks import check
 from .masked import where
 from .support import binary_apply, binary_arrays
-from .table import ZERO, binary_row, row
+from .table import ROWS, ZERO, binary_row, row
 
 
 def _self_on_tie(result, a):
@@ -193,5 +194,23 @@ def nextafter(input, other):
     A, B = binary_arrays(input, other)
     return Tensor._wrap(np.asarray(np.nextafter(A, B)))
 
+
+def _tensor_only(r):
+    """torch has no number overload of these (``torch.fmax(x, 2)`` is a TypeError): the row's function
+    refuses a number ``other`` in torch's words."""
+    fn = r.function
+
+    @functools.wraps(fn)
+    def function(input, other):
+        if not isinstance(other, Tensor):
+            raise TypeError(f"{r.names[0]}(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}")
+        return fn(input, other)
+    r.function = function
+    return function
+
+
+for _r in ROWS:
+    if _r.names and _r.names[0] in ("atan2", "hypot", "logaddexp", "logaddexp2", "fmax", "fmin", "ldexp"):
+        globals()[_r.names[0]] = _tensor_only(_r)
 
 EXPORTS = "xlogy float_power heaviside nextafter".split()

@@ -934,6 +934,12 @@ def make_inplace(name, fn, fast=None, overlap_ok=False):
     clamp = name.startswith("clamp") or name == "clip_"
     cumulative = name in ("cumsum_", "cumprod_")
     def method(self, *args, **kw):
+        if clamp and name in ("clamp_", "clip_") and len(args) + len(kw) >= 2:
+            from .masked import clamp_bounds
+            lo = args[0] if args else kw.get("min")
+            hi = args[1] if len(args) > 1 else kw.get("max")
+            lo, hi = clamp_bounds(lo, hi, name)  # torch parses the arguments before any check
+            args, kw = (lo, hi), {}
         if cumulative and self._data.dtype.kind == "b":
             if args:
                 from .support import wrap_dim

@@ -198,19 +198,7 @@ _CLAMP_MAX_TENSOR = binary_row(
 
 def clamp(input, min=None, max=None):
     """Limit every element to [min, max] (either bound may be omitted, or a tensor)."""
-    if isinstance(min, Tensor) != isinstance(max, Tensor) and min is not None and max is not None:
-        # torch's (Number min, Number max) overload takes a 0-d tensor that does not require grad
-        min, max = (_as_number(v) for v in (min, max))
-    if (isinstance(min, Tensor) and max is not None and not isinstance(max, Tensor)) or (
-            isinstance(max, Tensor) and min is not None and not isinstance(min, Tensor)):
-        kinds = ["Tensor" if isinstance(v, Tensor) else type(v).__name__ for v in (min, max)]
-        got = ", ".join(kinds)
-        bad = ", ".join(f"!{k}!" for k in kinds)
-        raise TypeError(f"clamp() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-                        f" * (Tensor min = None, Tensor max = None)\n"
-                        f"      didn't match because some of the arguments have invalid types: ({bad})\n"
-                        f" * (Number min = None, Number max = None)\n"
-                        f"      didn't match because some of the arguments have invalid types: ({bad})\n")
+    min, max = clamp_bounds(min, max)
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         lo = min if min is None or isinstance(min, Tensor) else as_tensor(min, dtype=input.dtype)
         hi = max if max is None or isinstance(max, Tensor) else as_tensor(max, dtype=input.dtype)
@@ -219,6 +207,24 @@ def clamp(input, min=None, max=None):
 
 
 clip = clamp
+
+
+def clamp_bounds(min, max, name="clamp"):
+    """torch's overloads of clamp: two tensors, or two numbers (a 0-d tensor that does not require
+    grad is taken as a number); anything else is refused before the op runs."""
+    if isinstance(min, Tensor) != isinstance(max, Tensor) and min is not None and max is not None:
+        min, max = (_as_number(v) for v in (min, max))
+    if (isinstance(min, Tensor) and max is not None and not isinstance(max, Tensor)) or (
+            isinstance(max, Tensor) and min is not None and not isinstance(min, Tensor)):
+        kinds = ["Tensor" if isinstance(v, Tensor) else type(v).__name__ for v in (min, max)]
+        got = ", ".join(kinds)
+        bad = ", ".join(f"!{k}!" for k in kinds)
+        raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+                        f" * (Tensor min = None, Tensor max = None)\n"
+                        f"      didn't match because some of the arguments have invalid types: ({bad})\n"
+                        f" * (Number min = None, Number max = None)\n"
+                        f"      didn't match because some of the arguments have invalid types: ({bad})\n")
+    return min, max
 
 
 def _as_number(v):

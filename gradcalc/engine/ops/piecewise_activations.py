@@ -164,9 +164,17 @@ def hardswish(input, inplace=False):
     return _maybe_inplace(input, inplace, HardswishBackward0.apply)
 
 
+class ThresholdBackward1(ThresholdBackward0):
+    """threshold_ (in place): torch's own node name, the same rule."""
+
+    __slots__ = ()
+    checks = ()
+
+
 def threshold(input, threshold, value, inplace=False):
     """x where x > threshold, else value."""
-    return _maybe_inplace(input, inplace, lambda a: ThresholdBackward0.apply(a, threshold=threshold, value=value))
+    node = ThresholdBackward1 if inplace else ThresholdBackward0
+    return _maybe_inplace(input, inplace, lambda a: node.apply(a, threshold=threshold, value=value))
 
 
 def softshrink(input, lambd=0.5):
