@@ -1052,6 +1052,29 @@ _FUZZ3 = {
             except TypeError as e:
                 print(str(e).split(chr(10))[0])
     """,
+    "piecewise-activations-nan-inf-signed-zero": """
+        F = torch.nn.functional
+        x = torch.tensor([float('nan'), -0.3, 0.7, -2.0, float('inf'), -3.0, 3.0, -0.0], requires_grad=True)
+        result = []
+        for f in (lambda t: F.threshold(t, -1.0, 2.0), F.hardshrink, F.softshrink, torch.sgn, F.hardtanh, F.relu6,
+                  F.hardswish, F.hardsigmoid):
+            y = f(x)
+            g, = torch.autograd.grad(y.sum(), x)
+            result.append((1 / y, g.clone()))
+        print(F.hardtanh(torch.tensor([-3, 0, 2])), F.relu6(torch.tensor([3, 9, -1])), F.threshold(torch.tensor([3, -2]), 0, 7))
+    """,
+    "tensor-self-only-binary-functions": """
+        F = torch.nn.functional
+        x = torch.tensor([[3.0, 2.0], [0.0, -0.45]])
+        for code in ("torch.fmax(2, x)", "torch.atan2(True, x)", "torch.hypot(-0.0, x)", "torch.copysign(0, x)",
+                     "torch.fmod(3, x)", "torch.tensor([[False, True]]).fmod(torch.tensor([[False, True]]))",
+                     "F.threshold(torch.tensor(True), -1.0, 0.0)", "F.hardtanh(torch.tensor([False]))"):
+            try:
+                eval(code)
+            except (TypeError, RuntimeError, NotImplementedError) as e:
+                print(type(e).__name__, str(e).split(chr(10))[0])
+        print(torch.xlogy(2, x))
+    """,
 }
 for _id, _code in _FUZZ3.items():
     case(f"fuzz3/{_id}", _code)

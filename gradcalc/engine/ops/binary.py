@@ -86,8 +86,20 @@ ldexp = binary_row(
     checks=(check(lambda x: ldexp(x, Tensor._wrap(np.asarray([1, -1, 2], np.int64))), (2, 3)),)).function
 
 
+def _tensor_self(name, input, other):
+    """torch has no overload of ``name`` with a number first."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"{name}() received an invalid combination of arguments - got ({type(input).__name__}, "
+                        f"{type(other).__name__}), but expected one of:\n"
+                        f" * (Tensor input, Tensor other, *, Tensor out = None)\n"
+                        f" * (Tensor input, Number other, *, Tensor out = None)\n")
+
+
 def fmod(input, other):
     """The C remainder: the result has the sign of ``input``."""
+    _tensor_self("fmod", input, other)
+    if isinstance(other, Tensor) and input._data.dtype.kind == "b" and other._data.dtype.kind == "b":
+        raise NotImplementedError("\"fmod_cpu\" not implemented for 'Bool'")
     if isinstance(other, Tensor):
         if (input._data.dtype.kind in "iub" and other._data.dtype.kind in "iub" and other._data.size
                 and not other._data.all()):
@@ -110,6 +122,7 @@ _FMOD_TENSOR = binary_row((), "FmodBackward1", np.fmod, promote=False, doc="",
 
 def copysign(input, other):
     """|input| with the sign of ``other``."""
+    _tensor_self("copysign", input, other)
     if isinstance(other, Tensor):
         return _COPYSIGN_TENSOR.node.apply(input, other)
     return _COPYSIGN.node.apply(input, other=other)
@@ -202,6 +215,8 @@ def _tensor_only(r):
 
     @functools.wraps(fn)
     def function(input, other):
+        if not isinstance(input, Tensor):
+            raise TypeError(f"{r.names[0]}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
         if not isinstance(other, Tensor):
             raise TypeError(f"{r.names[0]}(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}")
         return fn(input, other)

@@ -29,6 +29,11 @@ class HardtanhBackward0(Node):
     def forward(ctx, a, min_val, max_val):
         ctx.save_for_backward(a)
         ctx.min_val, ctx.max_val = min_val, max_val
+        d = a._data
+        if d.dtype.kind == "b":
+            raise RuntimeError("Bool inputs not supported for hardtanh")
+        if d.dtype.kind != "f":  # torch clamps an integer tensor into its own dtype
+            return np.clip(d, min_val, max_val).astype(d.dtype)
         d = _float_only(a, "hardtanh_cpu")
         r = np.clip(d, min_val, max_val)
         return _out(np.where(r == d, d, r), a)  # self's zero on a tie, as torch (numpy: the bound's)
@@ -36,7 +41,9 @@ class HardtanhBackward0(Node):
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         d = x._data
-        return recorded_as("HardtanhBackwardBackward0", grad * _mask(x, (d > ctx.min_val) & (d < ctx.max_val)), x)
+        # torch: 0 where self <= min_val or self >= max_val (so a nan passes the gradient)
+        return recorded_as("HardtanhBackwardBackward0",
+                           grad * _mask(x, ~((d <= ctx.min_val) | (d >= ctx.max_val))), x)
 
 
 class HardsigmoidBackward0(Node):
@@ -81,8 +88,8 @@ class HardswishBackwardBackward0(Node):
     def forward(ctx, grad, a):
         ctx.save_for_backward(grad, a)
         g, d = grad._data, a._data
-        mid = ((d > -3) & (d < 3)).astype(d.dtype)  # torch: 0 at -3, grad at 3
-        return np.asarray(g * (mid * (d / 3 + 0.5) + (d >= 3)), dtype=g.dtype)
+        # torch: 0 where self <= -3, grad * (self / 3 + 1/2) where self < 3, else grad (nan: grad)
+        return np.asarray(np.where(d <= -3, 0, np.where(d < 3, g * (d / 3 + 0.5), g)), dtype=g.dtype)
 
     def backward(ctx, gg):
         grad, x = ctx.saved_tensors
@@ -101,11 +108,13 @@ class ThresholdBackward0(Node):
         ctx.save_for_backward(a)
         ctx.threshold = threshold
         d = a._data
-        return np.asarray(np.where(d > threshold, d, value), dtype=d.dtype)
+        if d.dtype.kind == "b":
+            raise NotImplementedError("\"threshold_cpu\" not implemented for 'Bool'")
+        return np.asarray(np.where(d <= threshold, value, d), dtype=d.dtype)  # nan stays nan
 
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
-        return recorded_as("ThresholdBackwardBackward0", grad * _mask(x, x._data > ctx.threshold), x)
+        return recorded_as("ThresholdBackwardBackward0", grad * _mask(x, ~(x._data <= ctx.threshold)), x)
 
 
 class SoftshrinkBackward0(Node):
@@ -116,12 +125,14 @@ class SoftshrinkBackward0(Node):
     def forward(ctx, a, lambd):
         ctx.save_for_backward(a)
         ctx.lambd = lambd
-        d = _float_only(a, "softshrink_cpu")
-        return _out(np.where(d > lambd, d - lambd, np.where(d < -lambd, d + lambd, 0)), a)
+        d = _float_only(a, "softshrink_check")
+        # torch: self * 0 between the bounds (-0.0 for a negative self, nan for nan)
+        return _out(np.where(d > lambd, d - lambd, np.where(d < -lambd, d + lambd, d * 0)), a)
 
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
-        return recorded_as("SoftshrinkBackwardBackward0", grad * _mask(x, np.abs(x._data) > ctx.lambd), x)
+        d = x._data
+        return recorded_as("SoftshrinkBackwardBackward0", grad * _mask(x, ~((d >= -ctx.lambd) & (d <= ctx.lambd))), x)
 
 
 class HardshrinkBackward0(Node):
@@ -133,11 +144,12 @@ class HardshrinkBackward0(Node):
         ctx.save_for_backward(a)
         ctx.lambd = lambd
         d = _float_only(a, "hardshrink_cpu")
-        return _out(np.where(np.abs(d) > lambd, d, 0), a)
+        return _out(np.where((d >= -lambd) & (d <= lambd), 0, d), a)  # nan stays nan
 
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
-        return recorded_as("HardshrinkBackwardBackward0", grad * _mask(x, np.abs(x._data) > ctx.lambd), x)
+        d = x._data
+        return recorded_as("HardshrinkBackwardBackward0", grad * _mask(x, ~((d >= -ctx.lambd) & (d <= ctx.lambd))), x)
 
 
 # -- functions (torch.nn.functional signatures) ---------------------------------------

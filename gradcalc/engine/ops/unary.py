@@ -362,7 +362,7 @@ def sgn(input):
     return _SGN.node.apply(input)
 
 
-_SGN = row("sgn", "SgnBackward0", np.sign, promote=False, grad=ZERO, function=sgn, doc=sgn.__doc__,
+_SGN = row("sgn", "SgnBackward0", _sign, promote=False, grad=ZERO, function=sgn, doc=sgn.__doc__,
            explain="grad_self = 0   (sgn is flat away from 0)", checks=(check(lambda x: x.sgn() * x, (2, 3)),))
 
 
