@@ -1075,6 +1075,44 @@ _FUZZ3 = {
                 print(type(e).__name__, str(e).split(chr(10))[0])
         print(torch.xlogy(2, x))
     """,
+    "shape-inplace-ops": """
+        for code in ("v1 = torch.tensor([[-0.84, 0.25, 0.0, -0.28]], dtype=torch.float64, requires_grad=True)\\n"
+                     "v2 = v1.reshape(1, -1)\\nwith torch.no_grad():\\n    v1.unsqueeze_(-1)\\nprint(v2.grad_fn, v1._version)",
+                     "v1 = torch.tensor([[1.0, -0.47], [3.0, 2.62]]).unsqueeze(0)\\nv1.t_()",
+                     "v1 = torch.tensor([[-3, -1, -1], [2, 1, -1]])\\nv2 = v1.expand(2, *v1.shape)\\nv2.squeeze_()\\n"
+                     "v2.unsqueeze_(0)\\nprint(v2.shape)\\nv2.t_()",
+                     "v1 = torch.tensor([[1.0, 2.0]], requires_grad=True)\\nv2 = v1 * 1\\nv3 = v2[0]\\nv2.t_()\\n"
+                     "print(v3.grad_fn, v2.grad_fn, v2._version)",
+                     "v1 = torch.tensor([[1.0, 2.0]], requires_grad=True)\\nv1.t_()"):
+            try:
+                exec(code)
+            except RuntimeError as e:
+                print(str(e).split(chr(10))[0])
+    """,
+    "kernel-and-argument-checks-round-3": """
+        F = torch.nn.functional
+        for code in ("torch.tensor([[False], [True]]).median()", "torch.tensor([[False], [True]]).median(dim=1)",
+                     "torch.tensor([[False], [True]]).nanmedian(dim=1)", "torch.tensor(-1.36).cummax(1)",
+                     "torch.tensor(-1.36).cummin(-2)",
+                     "F.soft_margin_loss(torch.tensor([1.0, 2.0]), torch.tensor([1.0, -1.0], requires_grad=True))",
+                     "F.soft_margin_loss(torch.tensor([1.0, 2.0], requires_grad=True), -1.5)",
+                     "F.soft_margin_loss(torch.tensor([1, 2]), torch.tensor([1.0, -1.0]))",
+                     "F.huber_loss(torch.tensor(True), torch.tensor(1.0), reduction='none')",
+                     "torch.tensor([[False, False]]).hypot(torch.tensor([[False, False]]))",
+                     "torch.logaddexp(torch.tensor(True), torch.tensor([-1]))",
+                     "torch.logaddexp2(torch.tensor([1, 2]), torch.tensor([-1]))",
+                     "torch.tensor([[True, False]]).remainder_(0)", "torch.tensor([True, False]).remainder(0)",
+                     "torch.bmm(torch.ones(2, 2, 3, dtype=torch.bool), torch.ones(2, 3, 2))",
+                     "torch.bmm(torch.ones(2, 2, 3), torch.ones(2, 3, 2, dtype=torch.bool))"):
+            try:
+                eval(code)
+            except (TypeError, RuntimeError, NotImplementedError, IndexError) as e:
+                print(type(e).__name__, str(e).split(chr(10))[0])
+        x = torch.tensor([-0.35, 1.5], requires_grad=True)
+        result = (F.huber_loss(x, torch.tensor([-2.96, 1.0], dtype=torch.float64)),
+                  F.huber_loss(x, torch.tensor([-2.96, 1.0], dtype=torch.float64), reduction='none'),
+                  F.soft_margin_loss(x, torch.tensor([1.0, -1.0])), torch.atan2(torch.tensor([1, 2]), torch.tensor([-1])))
+    """,
 }
 for _id, _code in _FUZZ3.items():
     case(f"fuzz3/{_id}", _code)

@@ -208,6 +208,9 @@ def nextafter(input, other):
     return Tensor._wrap(np.asarray(np.nextafter(A, B)))
 
 
+_FLOAT_KERNELS = ("hypot", "logaddexp", "logaddexp2")
+
+
 def _tensor_only(r):
     """torch has no number overload of these (``torch.fmax(x, 2)`` is a TypeError): the row's function
     refuses a number ``other`` in torch's words."""
@@ -219,6 +222,11 @@ def _tensor_only(r):
             raise TypeError(f"{r.names[0]}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
         if not isinstance(other, Tensor):
             raise TypeError(f"{r.names[0]}(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}")
+        if r.names[0] in _FLOAT_KERNELS:  # no integer or bool kernel (atan2 promotes instead)
+            dt = _dt.result_type(input, other)
+            if dt.category != _dt._FLOAT:
+                from .support import type_word
+                raise NotImplementedError(f"\"{r.names[0]}_cpu\" not implemented for '{type_word(np.empty(0, dt.np))}'")
         return fn(input, other)
     r.function = function
     return function

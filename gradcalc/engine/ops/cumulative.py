@@ -109,14 +109,21 @@ class LogcumsumexpBackward0(Node):
 
 # -- public functions -------------------------------------------------------------------------
 
+def _scalar_dim(name, input, dim):
+    if input._data.ndim == 0 and dim not in (-1, 0):
+        raise IndexError(f"{name}(): Expected reduction dim -1 or 0 for scalar but got {dim}")
+
+
 def cummax(input, dim):
     """(values, indices) of the running maximum along ``dim``."""
+    _scalar_dim("cummax", input, dim)
     values, indices = CummaxBackward0.apply(input, dim=wrap_dim(dim, input._data.ndim))
     return return_type("cummax")(values, indices)
 
 
 def cummin(input, dim):
     """(values, indices) of the running minimum along ``dim``."""
+    _scalar_dim("cummin", input, dim)
     values, indices = CumminBackward0.apply(input, dim=wrap_dim(dim, input._data.ndim))
     return return_type("cummin")(values, indices)
 

@@ -248,6 +248,17 @@ def _iterator_order(t, args, e, overlap_ok):
         return e
     if not overlap_ok and overlapping(t._data):
         return RuntimeError(OVERLAP_MSG)
+    if text.startswith("ZeroDivisionError"):
+        # the result's cast into the written tensor is checked before the kernel divides
+        try:
+            res = _dt.result_type(t, *args)
+        except Exception:  # noqa: BLE001 - no promotion to tell: the kernel's error stands
+            res = None
+        out = _dt.from_numpy_dtype(t._data.dtype)
+        if res is not None and res.category > out.category:
+            from .support import type_word
+            return RuntimeError(f"result type {type_word(np.empty(0, res.np))} can't be cast to the desired output "
+                                f"type {type_word(t._data)}")
     if isinstance(e, NotImplementedError):
         shapes = [a._data.shape for a in args if isinstance(a, Tensor)]
         if shapes:

@@ -52,9 +52,16 @@ def _inplace_node(cls):
 
 def _shape_inplace(name, fn):
     def method(self, *args, **kw):
-        check_writable(self)
-        r = fn(self, *args, **kw)
+        check_writable(self, overlap_ok=True)  # only the shape changes: an expanded tensor may
+        try:
+            r = fn(self, *args, **kw)
+        except RuntimeError as e:
+            base = name[:-1] + "()"
+            if str(e).startswith(base):  # torch names the in-place op (t_() expects ...)
+                raise RuntimeError(name + "()" + str(e)[len(base):]) from None
+            raise
         self._data = r._data
+        self._bump_version()  # torch counts a metadata change as a write (its views are regenerated)
         node = r._grad_fn
         if node is not None:
             node.__class__ = _inplace_node(type(node))

@@ -139,9 +139,9 @@ class BmmBackward0(Node):
         if B.shape[0] != A.shape[0] or B.shape[1] != A.shape[2]:
             raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                                f"[{A.shape[0]}, {A.shape[2]}] but got: [{B.shape[0]}, {B.shape[1]}].")
-        _same_dtype(a, b, "bmm")
-        if A.dtype.kind == "b" and A.size and B.size:
+        if A.dtype.kind == "b" and A.size and B.size:  # the kernel's dtype first, then the operands' match
             raise NotImplementedError("\"bmm\" not implemented for 'Bool'")
+        _same_dtype(a, b, "bmm")
         ctx.save_for_backward(a, b)
         return np.matmul(A, B)
 

@@ -11,6 +11,11 @@ from .losses import _pair_arrays, _reduce, _reduced_grad
 from .masked import where
 
 
+def _sign_target(shape, like):
+    from ..tensor import Tensor
+    return Tensor._wrap(np.where(np.arange(int(np.prod(shape))).reshape(shape) % 2, 1.0, -1.0).astype(like._data.dtype))
+
+
 class HuberLossBackward0(Node):
     __slots__ = ("reduction", "delta")
     explain = ("grad_self = grad * (self - target) where |self - target| < delta, else grad * delta * "
@@ -23,9 +28,13 @@ class HuberLossBackward0(Node):
         ctx.save_for_backward(a, b)
         ctx.reduction, ctx.delta = reduction, delta
         A, B = _pair_arrays(a, b, "huber_cpu")
+        out = a._data.dtype  # torch writes into empty_like(input): the input's dtype
+        if out.kind != "f":
+            from .support import type_word
+            raise RuntimeError(f"result type {type_word(A)} can't be cast to the desired output type {type_word(a._data)}")
         z = np.abs(A - B)
         loss = np.where(z < delta, 0.5 * z * z, delta * (z - 0.5 * delta))
-        return _reduce(np.asarray(loss, dtype=A.dtype), reduction)
+        return _reduce(np.asarray(loss, dtype=out), reduction)
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
@@ -79,8 +88,8 @@ class SoftMarginLossBackward0(Node):
     __slots__ = ("reduction",)
     explain = "grad_self = -grad * target * σ(-target * self);  grad_target = -grad * self * σ(-target * self)"
     broadcasting = True
-    checks = (check(lambda x, y: soft_margin_loss(x, y), (2, 3), (2, 3)),
-              check(lambda x, y: soft_margin_loss(x, y, "none"), (4,), (4,), label="none"))
+    checks = (check(lambda x: soft_margin_loss(x, _sign_target((2, 3), x)), (2, 3)),
+              check(lambda x: soft_margin_loss(x, _sign_target((4,), x), "none"), (4,), label="none"))
 
     def forward(ctx, a, b, reduction="mean"):
         ctx.save_for_backward(a, b)
@@ -99,6 +108,16 @@ class SoftMarginLossBackward0(Node):
 
 def soft_margin_loss(input, target, reduction="mean"):
     """log(1 + exp(-target · input))."""
+    from ..tensor import Tensor
+    if not isinstance(target, Tensor):
+        raise TypeError(f"soft_margin_loss(): argument 'target' (position 2) must be Tensor, not {type(target).__name__}")
+    from ..grad_mode import STATE
+    if STATE.grad_enabled and target.requires_grad:
+        raise RuntimeError("The function 'soft_margin_loss' is not differentiable with respect to argument 'target'. "
+                           "This input cannot have requires_grad True.")
+    if input._data.dtype.kind != "f":
+        from .support import type_word
+        raise RuntimeError(f"result type Float can't be cast to the desired output type {type_word(input._data)}")
     return SoftMarginLossBackward0.apply(input, target, reduction=reduction)
 
 

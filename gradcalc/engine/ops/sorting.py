@@ -273,8 +273,14 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     return return_type("kthvalue")(values, indices)
 
 
+def _no_bool(input, dim):
+    if input._data.dtype.kind == "b":
+        raise NotImplementedError(f"\"{'median_cpu' if dim is None else 'median_out'}\" not implemented for 'Bool'")
+
+
 def median(input, dim=None, keepdim=False):
     """The lower median of all values, or (values, indices) along ``dim``; NaN if any value is NaN."""
+    _no_bool(input, dim)
     if dim is None:
         return MedianBackward0.apply(input)
     values, indices = MedianBackward1.apply(input, dim=_dim(input, dim), keepdim=keepdim)
@@ -283,6 +289,7 @@ def median(input, dim=None, keepdim=False):
 
 def nanmedian(input, dim=None, keepdim=False):
     """The median ignoring NaN values."""
+    _no_bool(input, dim)
     if dim is None:
         return NanmedianBackward0.apply(input)
     values, indices = NanmedianBackward1.apply(input, dim=_dim(input, dim), keepdim=keepdim)
