@@ -1076,24 +1076,32 @@ _FUZZ3 = {
         print(torch.xlogy(2, x))
     """,
     "shape-inplace-ops": """
-        for code in ("v1 = torch.tensor([[-0.84, 0.25, 0.0, -0.28]], dtype=torch.float64, requires_grad=True)\\n"
-                     "v2 = v1.reshape(1, -1)\\nwith torch.no_grad():\\n    v1.unsqueeze_(-1)\\nprint(v2.grad_fn, v1._version)",
+        for code in (
                      "v1 = torch.tensor([[1.0, -0.47], [3.0, 2.62]]).unsqueeze(0)\\nv1.t_()",
                      "v1 = torch.tensor([[-3, -1, -1], [2, 1, -1]])\\nv2 = v1.expand(2, *v1.shape)\\nv2.squeeze_()\\n"
                      "v2.unsqueeze_(0)\\nprint(v2.shape)\\nv2.t_()",
-                     "v1 = torch.tensor([[1.0, 2.0]], requires_grad=True)\\nv2 = v1 * 1\\nv3 = v2[0]\\nv2.t_()\\n"
-                     "print(v3.grad_fn, v2.grad_fn, v2._version)",
                      "v1 = torch.tensor([[1.0, 2.0]], requires_grad=True)\\nv1.t_()"):
             try:
                 exec(code)
             except RuntimeError as e:
                 print(str(e).split(chr(10))[0])
+        x = torch.tensor([[1.0, 2.0]], requires_grad=True)
+        y = x * 1
+        v = y[0]
+        w = y[:, :1]
+        v.unsqueeze_(0)
+        print(v.grad_fn, w.grad_fn, v._version, y._version)
+        (v.sum() + w.sum()).backward()
+        print(x.grad)
+        f = torch.tensor([[-1.14, -1.44], [2.0, 2.0]], requires_grad=True).floor().permute(1, 0)
+        f.unsqueeze_(-1)
+        print(f.grad_fn, f.shape)
     """,
     "kernel-and-argument-checks-round-3": """
         F = torch.nn.functional
         for code in ("torch.tensor([[False], [True]]).median()", "torch.tensor([[False], [True]]).median(dim=1)",
                      "torch.tensor([[False], [True]]).nanmedian(dim=1)", "torch.tensor(-1.36).cummax(1)",
-                     "torch.tensor(-1.36).cummin(-2)",
+                     "torch.tensor(-1.36).cummin(-2)", "torch.nn.functional.celu(torch.tensor([3]))",
                      "F.soft_margin_loss(torch.tensor([1.0, 2.0]), torch.tensor([1.0, -1.0], requires_grad=True))",
                      "F.soft_margin_loss(torch.tensor([1.0, 2.0], requires_grad=True), -1.5)",
                      "F.soft_margin_loss(torch.tensor([1, 2]), torch.tensor([1.0, -1.0]))",
@@ -1112,6 +1120,17 @@ _FUZZ3 = {
         result = (F.huber_loss(x, torch.tensor([-2.96, 1.0], dtype=torch.float64)),
                   F.huber_loss(x, torch.tensor([-2.96, 1.0], dtype=torch.float64), reduction='none'),
                   F.soft_margin_loss(x, torch.tensor([1.0, -1.0])), torch.atan2(torch.tensor([1, 2]), torch.tensor([-1])))
+    """,
+    "activation-backward-drops-nan-gradient-atan2-origin": """
+        F = torch.nn.functional
+        v1 = torch.tensor([[3.0], [0.0], [float('nan')]], requires_grad=True)
+        g, = torch.autograd.grad((F.hardsigmoid(v1) ** 2).sum(), v1, create_graph=True)
+        x = torch.tensor([-0.94, 0.0, -0.0], requires_grad=True)
+        result = [g, torch.autograd.grad(x.atan2(x.clone()).sum(), [x])]
+        y = torch.tensor([float('nan'), 0.2, 2.0, -3.0], requires_grad=True)
+        for f in (F.hardtanh, lambda t: F.threshold(t, 0.5, 1.0), F.softshrink, F.hardshrink, F.relu6):
+            z = f(y)
+            result.append(torch.autograd.grad((z * z).sum(), [y]))
     """,
 }
 for _id, _code in _FUZZ3.items():

@@ -27,6 +27,12 @@ def _self_on_tie(result, a):
     return np.where(result == a, a, result).astype(result.dtype, copy=False)
 
 
+def _atan2_recip(self, other):
+    """1 / (self² + other²), 0 where that is inf (torch's atan2_backward: no nan at the origin)."""
+    recip = (self * self + other * other).reciprocal()
+    return recip.masked_fill(recip.isinf(), 0.0)
+
+
 def _xlogy(x, y):
     with np.errstate(all="ignore"):
         out = x * np.log(y)
@@ -40,8 +46,8 @@ def _copysign_ratio(self, result):
 
 atan2 = arctan2 = binary_row(
     "atan2 arctan2", "Atan2Backward0", np.arctan2,
-    grads=(lambda grad, self, other: grad * other / (self * self + other * other),
-           lambda grad, self, other: grad * -self / (self * self + other * other)),
+    grads=(lambda grad, self, other: grad * other * _atan2_recip(self, other),
+           lambda grad, self, other: grad * -self * _atan2_recip(self, other)),
     explain="grad_self = grad · other / (self² + other²);  grad_other = -grad · self / (self² + other²)",
     doc="atan(input / other) in the right quadrant, elementwise.",
     checks=(check(lambda y, x: y.atan2(x), (2, 3), (2, 3), low=0.5, high=2.0),

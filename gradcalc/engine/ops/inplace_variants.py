@@ -61,7 +61,12 @@ def _shape_inplace(name, fn):
                 raise RuntimeError(name + "()" + str(e)[len(base):]) from None
             raise
         self._data = r._data
-        self._bump_version()  # torch counts a metadata change as a write (its views are regenerated)
+        view = self._extra.get("view") if self._extra else None
+        if view is not None:
+            # torch counts the metadata change of a view as a write: the other views of its base are
+            # regenerated; this one is located by its memory from now on (its chain of view ops is stale)
+            self._bump_version()
+            self._extra["view"] = (view[0], None, self._shared_vc()[0])
         node = r._grad_fn
         if node is not None:
             node.__class__ = _inplace_node(type(node))

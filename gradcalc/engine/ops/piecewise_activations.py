@@ -12,7 +12,12 @@ from ..tensor import Tensor
 from .backward_functions import recorded_as
 from .checks import check
 from .nn_activations import _float_only, _out, _maybe_inplace
-from .masked import where
+from .masked import where as _where
+
+
+def _pass(grad, x, m):
+    """``grad`` where ``m``, else 0 (torch's kernels choose, so an inf or nan gradient is dropped too)."""
+    return _where(Tensor._wrap(m), grad, 0.0)
 
 
 def _mask(x, m):
@@ -43,7 +48,7 @@ class HardtanhBackward0(Node):
         d = x._data
         # torch: 0 where self <= min_val or self >= max_val (so a nan passes the gradient)
         return recorded_as("HardtanhBackwardBackward0",
-                           grad * _mask(x, ~((d <= ctx.min_val) | (d >= ctx.max_val))), x)
+                           _pass(grad, x, ~((d <= ctx.min_val) | (d >= ctx.max_val))), x)
 
 
 class HardsigmoidBackward0(Node):
@@ -60,7 +65,7 @@ class HardsigmoidBackward0(Node):
         (x,) = ctx.saved_tensors
         d = x._data
         # torch's hardsigmoid_backward has no derivative of its own
-        return not_differentiable("hardsigmoid_backward", grad * _mask(x, (d > -3) & (d < 3)) / 6, grad, x)
+        return not_differentiable("hardsigmoid_backward", _pass(grad, x, (d > -3) & (d < 3)) / 6, grad, x)
 
 
 class HardswishBackward0(Node):
@@ -114,7 +119,7 @@ class ThresholdBackward0(Node):
 
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
-        return recorded_as("ThresholdBackwardBackward0", grad * _mask(x, ~(x._data <= ctx.threshold)), x)
+        return recorded_as("ThresholdBackwardBackward0", _pass(grad, x, ~(x._data <= ctx.threshold)), x)
 
 
 class SoftshrinkBackward0(Node):
@@ -132,7 +137,7 @@ class SoftshrinkBackward0(Node):
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         d = x._data
-        return recorded_as("SoftshrinkBackwardBackward0", grad * _mask(x, ~((d >= -ctx.lambd) & (d <= ctx.lambd))), x)
+        return recorded_as("SoftshrinkBackwardBackward0", _pass(grad, x, ~((d >= -ctx.lambd) & (d <= ctx.lambd))), x)
 
 
 class HardshrinkBackward0(Node):
@@ -149,7 +154,7 @@ class HardshrinkBackward0(Node):
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         d = x._data
-        return recorded_as("HardshrinkBackwardBackward0", grad * _mask(x, ~((d >= -ctx.lambd) & (d <= ctx.lambd))), x)
+        return recorded_as("HardshrinkBackwardBackward0", _pass(grad, x, ~((d >= -ctx.lambd) & (d <= ctx.lambd))), x)
 
 
 # -- functions (torch.nn.functional signatures) ---------------------------------------
@@ -199,6 +204,3 @@ def softshrink(input, lambd=0.5):
 def hardshrink(input, lambd=0.5):
     """x where |x| > lambd, else 0."""
     return HardshrinkBackward0.apply(input, lambd=lambd)
-
-
-del where
