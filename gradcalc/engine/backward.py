@@ -16,9 +16,10 @@ is its loop:
    (``send``), which may make them ready.
 4. An ``AccumulateGrad`` node (a leaf) stores its gradient in ``.grad``.
 
-How a node's rule is called is chosen once per pass: ``_call_plain`` when nobody
-observes the pass (a plain node of a chain runs its rule with nothing around it),
-``_call_node`` with an observer, anomaly mode's checked call when that is on.
+The loop is chosen once per pass: ``_run_plain`` when nobody observes the pass (a
+plain node runs its rule with nothing around it, on arrays when nothing is recorded,
+and delivers inline), ``_run_observed`` with an observer (%explain) or anomaly mode
+(every node through ``_call_node`` or anomaly's checked call).
 
 ``observer`` lets ``%explain`` watch every step without a second implementation:
 ``before(node, grads_out)`` and ``after(node, grads_in, reduced)`` around each rule
@@ -218,35 +219,125 @@ def run(tensors, grads, retain_graph, create_graph, targets=None, accumulate=Tru
         tune_allocator()
     task = _GraphTask([edge_of(t) for t in tensors], grads, retain_graph, create_graph, targets,
                       accumulate, capture_inputs, observer)
-    # how a node's rule is called, chosen once for the pass
-    if _ANOMALY[0]:
-        call = _ANOMALY[0].call_node  # every node checked: nan, the forward trace on failure
-    elif observer is not None:
-        call = _call_node             # %explain sees every node
-    else:
-        call = _call_plain            # nobody watches: plain nodes run their rule directly
-    queue, buffers, needed = task.queue, task.buffers, task.needed
     free = not retain_graph
-
     prev_mode = STATE.grad_enabled
     STATE.grad_enabled = bool(create_graph)  # rules written in engine ops record only for create_graph
     try:
-        for node in queue:
-            grads_out = buffers.pop(node, None)  # the sum of what arrived, one entry per output
-            if grads_out is not None and (node._extra is not None or targets is not None):
-                grads_out = task.arrive(node, grads_out)  # tensor hooks, pre-hooks, captured inputs
-            if type(node) is AccumulateGrad:
-                task.accumulate(node, grads_out)
-            elif grads_out is None or needed is not None and node not in needed:
-                task.send(node, None)  # nothing flows through: its inputs are only released for scheduling
-            else:
-                grads_in = call(node, grads_out, observer)
-                if node._extra is not None or node.runs_user_code:
-                    task.seen_by_user(grads_out, grads_in)
-                task.send(node, grads_in, free)
+        if observer is None and not _ANOMALY[0]:
+            _run_plain(task, free, create_graph)  # nobody watches: the lean loop
+        else:
+            _run_observed(task, free, observer)
     finally:
         STATE.grad_enabled = prev_mode
     return task.captured
+
+
+def _run_observed(task, free, observer):
+    """The loop with an observer (%explain) or anomaly mode: every node through ``call``."""
+    call = _ANOMALY[0].call_node if _ANOMALY[0] else _call_node  # anomaly: nan checks, the forward trace
+    queue, buffers, needed, targets = task.queue, task.buffers, task.needed, task.targets
+    for node in queue:
+        grads_out = buffers.pop(node, None)  # the sum of what arrived, one entry per output
+        if grads_out is not None and (node._extra is not None or targets is not None):
+            grads_out = task.arrive(node, grads_out)  # tensor hooks, pre-hooks, captured inputs
+        if type(node) is AccumulateGrad:
+            task.accumulate(node, grads_out)
+        elif grads_out is None or needed is not None and node not in needed:
+            task.send(node, None)  # nothing flows through: its inputs are only released for scheduling
+        else:
+            grads_in = call(node, grads_out, observer)
+            if node._extra is not None or node.runs_user_code:
+                task.seen_by_user(grads_out, grads_in)
+            task.send(node, grads_in, free)
+
+
+def _run_plain(task, free, create_graph):
+    """The loop when nobody observes the pass: a plain node (one output, no hooks, no user code)
+    runs its rule directly, on arrays when nothing is recorded (``array_backward``), and delivers
+    its gradients inline; anything else goes through ``_call_node`` and ``send``."""
+    buffers, deps, ready, needed, targets = task.buffers, task.deps, task.ready, task.needed, task.targets
+    journal = task.journal
+    released = task.released
+    for node in task.queue:
+        grads_out = buffers.pop(node, None)
+        if grads_out is not None and (node._extra is not None or targets is not None):
+            grads_out = task.arrive(node, grads_out)  # tensor hooks, pre-hooks, captured inputs
+        cls = type(node)
+        if cls is AccumulateGrad:
+            task.accumulate(node, grads_out)
+            continue
+        if grads_out is None or needed is not None and node not in needed:
+            task.send(node, None)  # nothing flows through: its inputs are only released for scheduling
+            continue
+        if node._extra is not None or cls.runs_user_code or len(grads_out) != 1:
+            grads_in = _call_node(node, grads_out, None)
+            if node._extra is not None or cls.runs_user_code:
+                task.seen_by_user(grads_out, grads_in)
+            task.send(node, grads_in, free)
+            continue
+        # a plain node: its rule, the reduction to its inputs' shapes and dtypes, delivery
+        if node._saved is not None or cls.saves_output:
+            node.check_saved()  # torch unpacks every saved value before the rule runs
+        grads_in = NotImplemented
+        if not create_graph and cls.array_backward is not None:
+            # the rule on arrays (reduced to the inputs' shapes and dtypes), or NotImplemented
+            grads_in = node.array_backward(grads_out[0]._data)
+        if grads_in is NotImplemented:
+            grads_in = node.backward(grads_out[0])
+            if type(grads_in) is not tuple:
+                grads_in = (grads_in,)
+            if len(grads_in) != len(node._next):
+                _wrong_count(node, grads_in)
+            if cls.broadcasting and node._in_meta is not None:
+                grads_in = _reduce(grads_in, node._in_meta, None)
+        if free:
+            if journal is not None:
+                journal.release(node)  # a failing statement gets its graph back
+            saved = node._saved
+            if released is not None:
+                released[node] = (saved, node._versions if saved is not None else None,
+                                  node._out if cls.saves_output else None)
+            if saved is not None:
+                node._saved = _FREED
+            if cls.saves_output:
+                node._out = _FREED
+        i = 0
+        for child, nr in node._next:
+            if child is not None:
+                g = grads_in[i]
+                if g is not None:
+                    buf = buffers.get(child)
+                    if buf is None:
+                        if len(child._outs) == 1:
+                            buffers[child] = [g]
+                        else:
+                            buf = buffers[child] = [None] * len(child._outs)
+                            buf[nr] = g
+                    else:
+                        old = buf[nr]
+                        buf[nr] = g if old is None else add_grads(old, g)
+                d = deps[child] - 1
+                deps[child] = d
+                if d == 0:
+                    ready.append(child)
+            i += 1
+
+
+def _reduce(r, meta, reduced):
+    """Each gradient summed to its input's shape and cast to its dtype where the op broadcast or
+    promoted (``reduced``: a dict to note the shapes summed from, for %explain, or None)."""
+    r = list(r)
+    for i, m in enumerate(meta):
+        g = r[i]
+        if g is None or m is None:
+            continue
+        shape, dtype = m
+        if g._data.shape != shape:
+            if reduced is not None:
+                reduced[i] = g._data.shape
+            g = sum_to(g, shape)
+        r[i] = cast(g, dtype)
+    return r
 
 
 class _ReadyQueue:
@@ -421,22 +512,6 @@ def _dependencies(root_nodes):
     return deps
 
 
-def _call_plain(node, grads_out, observer):
-    """``_call_node`` for a pass nobody observes (no observer, no anomaly mode): a node with one
-    output, no hooks, no user code and nothing to sum or cast back runs its rule directly."""
-    if (node._extra is not None or len(grads_out) != 1 or node.runs_user_code
-            or node.broadcasting and node._in_meta is not None):
-        return _call_node(node, grads_out, observer)
-    if node._saved is not None or node.saves_output:
-        node.check_saved()  # torch unpacks every saved value before the rule runs
-    r = node.backward(grads_out[0])
-    if type(r) is not tuple:
-        r = (r,)
-    if len(r) != len(node._next):
-        _wrong_count(node, r)
-    return r
-
-
 LAST_RELEASED = {}  # node -> (saved, versions, saved output) freed by the last backward
 
 
@@ -548,18 +623,9 @@ def _call_node(node, grads_out, observer):
         _wrong_count(node, r)
     reduced = None
     if node.broadcasting and node._in_meta is not None:
-        r = list(r)
-        for i, m in enumerate(node._in_meta):
-            g = r[i]
-            if g is None or m is None:
-                continue
-            shape, dtype = m
-            if g._data.shape != shape:
-                if reduced is None:
-                    reduced = {}
-                reduced[i] = g._data.shape
-                g = sum_to(g, shape)
-            r[i] = cast(g, dtype)
+        reduced = {}
+        r = _reduce(r, node._in_meta, reduced)
+        reduced = reduced or None
     hooks = node._extra.get("post") if node._extra is not None else None
     if hooks:
         for hook in list(hooks):

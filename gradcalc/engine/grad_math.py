@@ -20,27 +20,48 @@ def _recorded(*grads):
     return STATE.grad_enabled and any(g._requires_grad for g in grads)
 
 
-def sum_to(g, shape):
-    """Sum gradient ``g`` down to ``shape`` (undo broadcasting)."""
-    gshape = g._data.shape
+def _sum_dims(gshape, shape):
+    """The dims to sum a gradient of ``gshape`` over to get ``shape``, and whether to keep them
+    (None: nothing to sum)."""
     lead = len(gshape) - len(shape)
     kept = tuple(i + lead for i, s in enumerate(shape) if s == 1 and gshape[i + lead] != 1)
     if not kept:
         if not lead:
-            return g
+            return None, False
         # only leading dims were added by broadcasting: one sum removes them
-        dims, keepdim = tuple(range(lead)), False
-    else:
-        dims, keepdim = tuple(range(lead)) + kept, True
+        return tuple(range(lead)), False
+    return tuple(range(lead)) + kept, True
+
+
+def sum_to(g, shape):
+    """Sum gradient ``g`` down to ``shape`` (undo broadcasting)."""
+    dims, keepdim = _sum_dims(g._data.shape, shape)
+    if dims is None:
+        return g
     if _recorded(g) or g._data.dtype.kind != "f":
         s = g.sum(dims, keepdim=keepdim)
         return s.reshape(shape) if keepdim else s
-    arr = g._data
+    return Tensor._wrap(_sum_array(g._data, dims, keepdim, shape))
+
+
+def _sum_array(arr, dims, keepdim, shape):
     if arr.dtype == np.float16:  # torch accumulates half in float32 (as ops/reduction's sum)
         s = arr.sum(axis=dims, keepdims=keepdim, dtype=np.float32).astype(np.float16)
     else:
         s = arr.sum(axis=dims, keepdims=keepdim)
-    return Tensor._wrap(np.asarray(s).reshape(shape))
+    return np.asarray(s).reshape(shape)
+
+
+def reduce_array(arr, shape, dtype):
+    """A floating gradient array summed down to an input's ``shape`` and cast to its numpy ``dtype``
+    (what ``sum_to`` and ``cast`` do, for a pass that records nothing)."""
+    if arr.shape != shape:
+        dims, keepdim = _sum_dims(arr.shape, shape)
+        if dims is not None:
+            arr = _sum_array(arr, dims, keepdim, shape)
+    if arr.dtype != dtype:
+        arr = arr.astype(dtype)
+    return arr
 
 
 def add(a, b):

@@ -84,6 +84,10 @@ class Node:
     #: Outputs that got no gradient are passed to backward as zeros (False: as None, the
     #: node handles them itself, e.g. a custom Function honouring set_materialize_grads).
     zero_missing_grads = True
+    #: ``array_backward(ctx, g)``: the rule on numpy arrays for a pass that records nothing (no
+    #: create_graph): each input's gradient array (None where not needed), or NotImplemented to
+    #: run ``backward`` instead. The op table generates it from the same rules (ops/table.py).
+    array_backward = None
     #: The output may have any dtype (the nodes in-place writes leave: torch rebases history without
     #: the dtype check it makes when it records an op's output).
     any_dtype = False
@@ -190,10 +194,10 @@ class Node:
         if _ANOMALY[0]:
             _ANOMALY[0].record_forward(node)
         out = node.forward(*args, **params)
-        if type(out) is tuple:
-            return node._wrap_outputs(out, args)
         if type(out) is not np.ndarray:
-            out = np.array(out)
+            if type(out) is tuple:
+                return node._wrap_outputs(out, args)
+            out = np.asarray(out) if isinstance(out, np.generic) else np.array(out)
         if out.dtype.kind not in "fc" and not (cls.any_dtype or IN_PLACE[0]):
             _refuse_dtype(out)
         t = _new(Tensor)
@@ -286,8 +290,10 @@ class Node:
         (torch checks every saved value before running the rule, whether the rule reads it or not)."""
         if self._saved is not None:
             self.saved_tensors
-        if self.saves_output and getattr(self, "_out", None) is not None:
-            self.result
+        if self.saves_output:
+            out = getattr(self, "_out", None)
+            if out is not None and (out is _FREED or out[1][0] != out[2]):
+                self.result  # raises torch's error
 
     def _saved_output_of(self, tensor):
         """The node to name when saved ``tensor`` was modified: None means its current grad_fn."""

@@ -72,7 +72,17 @@ class Tensor:
     def _wrap(arr):
         """A new leaf that does not require grad, over ``arr`` (no copy)."""
         t = _new(Tensor)
-        _init(t, arr, None, 0)
+        if type(arr) is not np.ndarray:
+            # numpy returns scalars from 0-d operations: keep the invariant "_data is an ndarray"
+            arr = np.asarray(arr) if isinstance(arr, np.generic) else np.array(arr)
+        t._data = arr
+        t._requires_grad = False
+        t._grad_fn = None
+        t._output_nr = 0
+        t._grad = None
+        t._vc = None
+        t._accum = None
+        t._extra = None
         return t
 
     @staticmethod

@@ -1,8 +1,10 @@
 """Arithmetic: + - * / // % ** and negation, with torch's promotion and broadcasting.
 
-Each class is one op: its torch node name, the rule in words, forward on numpy
-arrays and backward in engine ops (so it can itself be differentiated).
-Broadcasting is undone by the engine (``broadcasting = True``), not per rule.
+The ops whose content is a formula are rows of the op table (``table.row``/``binary_row``):
+the torch node name, the forward on the operands, each input's rule in engine ops (so it
+can itself be differentiated; the table derives the array form a plain backward runs).
+``pow`` with a tensor exponent or base and rounded division keep hand-written classes.
+Broadcasting is undone by the engine, not per rule.
 """
 
 import math
@@ -10,10 +12,11 @@ import math
 import numpy as np
 
 from ..grad_mode import STATE
-from ..node import NULL_CTX, Node, not_differentiable
+from ..node import Node, not_differentiable
 from ..tensor import Tensor
 from .checks import check
 from .support import binary_arrays, binary_op as _binary, broadcast_error, operand, zeros_grad
+from .table import binary_row, row
 
 
 def _scaled(B, alpha, A):
@@ -31,135 +34,79 @@ def _plus_scaled(A, B, alpha, sign=1):
     return A + _scaled(B, alpha, A) if sign == 1 else A - _scaled(B, alpha, A)
 
 
-class AddBackward0(Node):
-    __slots__ = ("alpha",)
-    explain = "grad_self = grad;  grad_other = grad * alpha   (d(a + αb)/da = 1, d/db = α)"
-    broadcasting = True
-    checks = (check(lambda x, y: x + y, (2, 3), (2, 3)),
-              check(lambda x, y: x + y, (2, 3), (3,), label="broadcast"),
-              check(lambda x, y: x + y, (4, 1), (1, 3), label="broadcast both"),
-              check(lambda x: x + 1.5, (3,), label="scalar"),
-              check(lambda x, y: add(x, y, alpha=2), (3,), (3,), label="alpha"))
-
-    def forward(ctx, a, b, alpha=1):
-        ctx.alpha = alpha
-        if alpha != 1:
-            return _binary(lambda A, B: _plus_scaled(A, B, alpha), a, b)
-        return _binary(np.add, a, b)
-
-    def backward(ctx, grad):
-        if not ctx.should_compute(1):
-            return grad, None
-        return grad, (grad if ctx.alpha == 1 else grad * ctx.alpha)
+def _add_forward(a, b, alpha=1):
+    if alpha != 1:
+        return _binary(lambda A, B: _plus_scaled(A, B, alpha), a, b)
+    return _binary(np.add, a, b)
 
 
-class SubBackward0(Node):
-    __slots__ = ("alpha",)
-    explain = "grad_self = grad;  grad_other = -grad * alpha   (d(a - αb)/da = 1, d/db = -α)"
-    broadcasting = True
-    checks = (check(lambda x, y: x - y, (2, 3), (2, 3)),
-              check(lambda x, y: x - y, (3,), (2, 3), label="broadcast"),
-              check(lambda x: x - 1.5, (3,), label="scalar"))
-
-    def forward(ctx, a, b, alpha=1):
-        _check_bool_sub(a, b)
-        ctx.alpha = alpha
-        if alpha != 1:
-            return _binary(lambda A, B: _plus_scaled(A, B, alpha, -1), a, b)
-        return _binary(np.subtract, a, b)
-
-    def backward(ctx, grad):
-        ga = grad if ctx.should_compute(0) else None
-        if not ctx.should_compute(1):
-            return ga, None
-        return ga, (-grad if ctx.alpha == 1 else grad * -ctx.alpha)
+def _sub_forward(a, b, alpha=1):
+    _check_bool_sub(a, b)
+    if alpha != 1:
+        return _binary(lambda A, B: _plus_scaled(A, B, alpha, -1), a, b)
+    return _binary(np.subtract, a, b)
 
 
-class RsubBackward1(Node):
-    __slots__ = ("alpha",)
-    explain = "grad_self = -grad * alpha   (d(c - αa)/da = -α)"
-    checks = (check(lambda x: 1.5 - x, (2, 3)),)
-
-    def forward(ctx, a, other, alpha=1):
-        _check_bool_sub(a, other)
-        ctx.alpha = alpha
-        return _binary(lambda A, B: B - _scaled(A, alpha, B) if alpha != 1 else B - A, a, other)
-
-    def backward(ctx, grad):
-        return -grad if ctx.alpha == 1 else grad * -ctx.alpha
+def _rsub_forward(a, b, alpha=1):
+    _check_bool_sub(a, b)
+    return _binary(lambda A, B: B - _scaled(A, alpha, B) if alpha != 1 else B - A, a, b)
 
 
-class RsubBackward0(Node):
-    __slots__ = ("alpha",)
-    explain = "grad_self = -grad * alpha;  grad_other = grad   (rsub(a, b) = b - αa)"
-    broadcasting = True
-    checks = (check(lambda x, y: rsub(x, y), (2, 3), (3,)),)
-
-    def forward(ctx, a, b, alpha=1):
-        _check_bool_sub(a, b)
-        ctx.alpha = alpha
-        return _binary(lambda A, B: B - _scaled(A, alpha, B) if alpha != 1 else B - A, a, b)
-
-    def backward(ctx, grad):
-        ga = None
-        if ctx.should_compute(0):
-            ga = -grad if ctx.alpha == 1 else grad * -ctx.alpha
-        return ga, (grad if ctx.should_compute(1) else None)
+def _neg_forward(a):
+    if a._data.dtype.kind == "b":
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are "
+                           "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+    return np.negative(a._data)
 
 
-class MulBackward0(Node):
-    explain = "grad_self = grad * other;  grad_other = grad * self   (product rule)"
-    broadcasting = True
-    checks = (check(lambda x, y: x * y, (2, 3), (2, 3)),
-              check(lambda x, y: x * y, (2, 3), (3,), label="broadcast"),
-              check(lambda x, y: x * y, (2, 1, 3), (4, 1), label="broadcast both"),
-              check(lambda x: x * 2.5, (3,), label="scalar"),
-              check(lambda x: x * x, (3,), label="same input twice"))
-
-    def forward(ctx, a, b):
-        if ctx is not NULL_CTX:
-            # keep only what the needed gradients use: grad_a needs b, grad_b needs a
-            ctx.save_for_backward(a if ctx.should_compute(1) else None, b if ctx.should_compute(0) else None)
-        return _binary(np.multiply, a, b)
-
-    def backward(ctx, grad):
-        a, b = ctx.saved_tensors
-        ga = grad * b if ctx.should_compute(0) else None
-        gb = grad * a if ctx.should_compute(1) else None
-        return ga, gb
-
-
-class DivBackward0(Node):
-    explain = "grad_self = grad / other;  grad_other = -grad * self / other²   (quotient rule)"
-    broadcasting = True
-    checks = (check(lambda x, y: x / y, (2, 3), (2, 3), low=0.5, high=2.0),
-              check(lambda x, y: x / y, (2, 3), (3,), low=0.5, high=2.0, label="broadcast"),
-              check(lambda x: x / 3.0, (3,), label="scalar"))
-
-    def forward(ctx, a, b):
-        if ctx is not NULL_CTX:
-            ctx.save_for_backward(a if ctx.should_compute(1) else None, b)  # grad_b alone needs a
-        return _binary(np.true_divide, a, b, true_divide=True)
-
-    def backward(ctx, grad):
-        a, b = ctx.saved_tensors
-        ga = grad / b if ctx.should_compute(0) else None
-        gb = -grad * a / (b * b) if ctx.should_compute(1) else None
-        return ga, gb
-
-
-class NegBackward0(Node):
-    explain = "grad_self = -grad"
-    checks = (check(lambda x: -x, (2, 3)),)
-
-    def forward(ctx, a):
-        if a._data.dtype.kind == "b":
-            raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are "
-                               "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
-        return np.negative(a._data)
-
-    def backward(ctx, grad):
-        return -grad
+# One row per op (ops/table.py): the forward on the operands (Tensors or Python numbers, with torch's
+# promotion in ``support.binary_op``), each input's rule; what a node saves is what its needed rules read.
+# They are exported by the functions below (``add`` checks alpha ...), so the rows carry no names.
+AddBackward0 = binary_row(
+    (), "AddBackward0", _add_forward, tensor=True, params=("alpha",), defaults={"alpha": 1},
+    grads=(lambda grad: grad, lambda grad, alpha: grad if alpha == 1 else grad * alpha),
+    explain="grad_self = grad;  grad_other = grad * alpha   (d(a + αb)/da = 1, d/db = α)", doc="",
+    checks=(check(lambda x, y: x + y, (2, 3), (2, 3)),
+            check(lambda x, y: x + y, (2, 3), (3,), label="broadcast"),
+            check(lambda x, y: x + y, (4, 1), (1, 3), label="broadcast both"),
+            check(lambda x: x + 1.5, (3,), label="scalar"),
+            check(lambda x, y: add(x, y, alpha=2), (3,), (3,), label="alpha"))).node
+SubBackward0 = binary_row(
+    (), "SubBackward0", _sub_forward, tensor=True, params=("alpha",), defaults={"alpha": 1},
+    grads=(lambda grad: grad, lambda grad, alpha: -grad if alpha == 1 else grad * -alpha),
+    explain="grad_self = grad;  grad_other = -grad * alpha   (d(a - αb)/da = 1, d/db = -α)", doc="",
+    checks=(check(lambda x, y: x - y, (2, 3), (2, 3)),
+            check(lambda x, y: x - y, (3,), (2, 3), label="broadcast"),
+            check(lambda x: x - 1.5, (3,), label="scalar"))).node
+RsubBackward1 = row(
+    (), "RsubBackward1", lambda a, other, alpha=1: _rsub_forward(a, other, alpha), tensor=True, params=("other", "alpha"), defaults={"alpha": 1},
+    grad=lambda grad, alpha: -grad if alpha == 1 else grad * -alpha,
+    explain="grad_self = -grad * alpha   (d(c - αa)/da = -α)", doc="",
+    checks=(check(lambda x: 1.5 - x, (2, 3)),)).node
+RsubBackward0 = binary_row(
+    (), "RsubBackward0", _rsub_forward, tensor=True, params=("alpha",), defaults={"alpha": 1},
+    grads=(lambda grad, alpha: -grad if alpha == 1 else grad * -alpha, lambda grad: grad),
+    explain="grad_self = -grad * alpha;  grad_other = grad   (rsub(a, b) = b - αa)", doc="",
+    checks=(check(lambda x, y: rsub(x, y), (2, 3), (3,)),)).node
+MulBackward0 = binary_row(
+    (), "MulBackward0", lambda a, b: _binary(np.multiply, a, b), tensor=True,
+    grads=(lambda grad, other: grad * other, lambda grad, self: grad * self),
+    explain="grad_self = grad * other;  grad_other = grad * self   (product rule)", doc="",
+    checks=(check(lambda x, y: x * y, (2, 3), (2, 3)),
+            check(lambda x, y: x * y, (2, 3), (3,), label="broadcast"),
+            check(lambda x, y: x * y, (2, 1, 3), (4, 1), label="broadcast both"),
+            check(lambda x: x * 2.5, (3,), label="scalar"),
+            check(lambda x: x * x, (3,), label="same input twice"))).node
+DivBackward0 = binary_row(
+    (), "DivBackward0", lambda a, b: _binary(np.true_divide, a, b, true_divide=True), tensor=True,
+    grads=(lambda grad, other: grad / other, lambda grad, self, other: -grad * self / (other * other)),
+    explain="grad_self = grad / other;  grad_other = -grad * self / other²   (quotient rule)", doc="",
+    checks=(check(lambda x, y: x / y, (2, 3), (2, 3), low=0.5, high=2.0),
+            check(lambda x, y: x / y, (2, 3), (3,), low=0.5, high=2.0, label="broadcast"),
+            check(lambda x: x / 3.0, (3,), label="scalar"))).node
+NegBackward0 = row(
+    (), "NegBackward0", _neg_forward, tensor=True, grad=lambda grad: -grad,
+    explain="grad_self = -grad", doc="", checks=(check(lambda x: -x, (2, 3)),)).node
 
 
 class PowBackward0(Node):
@@ -283,42 +230,32 @@ def _remainder(A, B):
     return r
 
 
-class RemainderBackward0(Node):
-    explain = "grad_self = grad   (a mod c has slope 1 in a)"
-    checks = (check(lambda x: x % 1.5, (2, 3), low=0.1, high=1.4),)
+def _remainder1_forward(a, b):
+    A, B = binary_arrays(a, b)
+    try:  # torch broadcasts before it looks at the dtype or the values
+        np.broadcast_shapes(np.shape(A), np.shape(B))
+    except ValueError:
+        raise broadcast_error(np.shape(A), np.shape(B)) from None
+    if np.result_type(A, B).kind == "b":
+        raise NotImplementedError("\"remainder_cpu\" not implemented for 'Bool'")
+    if np.result_type(A, B).kind in "iub" and not np.all(B):
+        raise RuntimeError("ZeroDivisionError")  # integer modulus by zero, as torch
+    try:
+        return _remainder(A, B)
+    except ValueError:
+        raise broadcast_error(np.shape(A), np.shape(B)) from None
 
-    def forward(ctx, a, other):
-        return _binary(_remainder, a, other)
 
-    def backward(ctx, grad):
-        return grad
-
-
-class RemainderBackward1(Node):
-    explain = "grad_self = grad;  grad_other = -grad * floor(self / other)"
-    broadcasting = True
-    checks = (check(lambda x, y: x % y, (2, 3), (2, 3), low=1.0, high=1.9),)
-
-    def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
-        A, B = binary_arrays(a, b)
-        try:  # torch broadcasts before it looks at the dtype or the values
-            np.broadcast_shapes(np.shape(A), np.shape(B))
-        except ValueError:
-            raise broadcast_error(np.shape(A), np.shape(B)) from None
-        if np.result_type(A, B).kind == "b":
-            raise NotImplementedError("\"remainder_cpu\" not implemented for 'Bool'")
-        if np.result_type(A, B).kind in "iub" and not np.all(B):
-            raise RuntimeError("ZeroDivisionError")  # integer modulus by zero, as torch
-        try:
-            return _remainder(A, B)
-        except ValueError:
-            raise broadcast_error(np.shape(A), np.shape(B)) from None
-
-    def backward(ctx, grad):
-        a, b = ctx.saved_tensors
-        # torch's formula: a rounded division, whose own derivative is 0 (no nan where other is 0)
-        return grad, -grad * div(a, b, rounding_mode="floor")
+RemainderBackward0 = row(
+    (), "RemainderBackward0", lambda a, other: _binary(_remainder, a, other), tensor=True, params=("other",),
+    grad=lambda grad: grad, explain="grad_self = grad   (a mod c has slope 1 in a)", doc="",
+    checks=(check(lambda x: x % 1.5, (2, 3), low=0.1, high=1.4),)).node
+RemainderBackward1 = binary_row(
+    (), "RemainderBackward1", _remainder1_forward, tensor=True,
+    # torch's formula: a rounded division, whose own derivative is 0 (no nan where other is 0)
+    grads=(lambda grad: grad, lambda grad, self, other: -grad * div(self, other, rounding_mode="floor")),
+    explain="grad_self = grad;  grad_other = -grad * floor(self / other)", doc="",
+    checks=(check(lambda x, y: x % y, (2, 3), (2, 3), low=1.0, high=1.9),)).node
 
 
 def _is_bool(v):

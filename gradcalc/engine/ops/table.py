@@ -22,9 +22,16 @@ torch's does (and in-place changes to what it did not keep are no error, as in
 torch).
 """
 
+import dis
+import math
+import operator
 import sys
 
+import numpy as np
+
+from ..grad_math import reduce_array
 from ..node import Node
+from ..tensor import Tensor
 from .inplace_variants import TENSOR_INPLACE
 from .support import binary_apply, floating, operand, zeros_grad
 
@@ -76,17 +83,21 @@ class Row:
         return f"<row {' '.join(self.names) or '(internal)'}: {self.node.__name__}>"
 
 
-def _reader(name, index_of):
-    """How a rule's parameter is read from the node: a saved input, the result, or a kept param."""
+def _reader(name, index_of, defaults):
+    """How a rule's parameter is read from the node: a saved input, the result, or a kept param
+    (``defaults``: the value of a param the call did not pass)."""
     if name in index_of:
         i = index_of[name]
         return lambda ctx: ctx.saved_tensors[i]
     if name == "result":
         return lambda ctx: ctx.result
+    if name in defaults:
+        default = defaults[name]
+        return lambda ctx: getattr(ctx, name, default)
     return lambda ctx: getattr(ctx, name)
 
 
-def _node_class(node_name, module, inputs, grads, forward, params, explain, checks, extra):
+def _node_class(node_name, module, inputs, grads, forward, params, defaults, explain, checks, extra):
     """The Node subclass of a row: forward saves what the needed rules read; backward applies them."""
     index_of = {n: i for i, n in enumerate(inputs)}
     rules = []      # per input: None (no gradient), ZERO, or (formula, readers)
@@ -100,7 +111,7 @@ def _node_class(node_name, module, inputs, grads, forward, params, explain, chec
         code = g.__code__
         names = code.co_varnames[1:code.co_argcount]  # the first is the incoming gradient
         saves_output = saves_output or "result" in names
-        rules.append((g, tuple(_reader(n, index_of) for n in names)))
+        rules.append((g, tuple(_reader(n, index_of, defaults) for n in names)))
         reads.append(tuple(index_of[n] for n in names if n in index_of))
     n_in = len(inputs)
     used = sorted({i for r in reads for i in r})
@@ -116,18 +127,23 @@ def _node_class(node_name, module, inputs, grads, forward, params, explain, chec
                 return forward(a, **kw)
             return forward(a)
     else:
+        # what to keep, by which gradients are needed: keeps[self needed][other needed] = (keep self,
+        # keep other) (the table reads the node's edges as Node.should_compute does, without the calls)
+        r0, r1 = reads
+        keeps = [[(False, False), (0 in r1, 1 in r1)],
+                 [(0 in r0, 1 in r0), (0 in r0 or 0 in r1, 1 in r0 or 1 in r1)]]
+
         def fwd(ctx, a, b, **kw):
             if used:
-                keep = [None, None]
-                for j in range(n_in):
-                    if ctx.should_compute(j):
-                        for i in reads[j]:
-                            keep[i] = (a, b)[i]
-                if keep[0] is not None or keep[1] is not None:
-                    ctx.save_for_backward(*keep)
-            for k, v in kw.items():
-                setattr(ctx, k, v)
-            return forward(a, b, **kw)
+                nx = ctx._next
+                ka, kb = keeps[nx[0][0] is not None][nx[1][0] is not None]
+                if ka or kb:
+                    ctx.save_for_backward(a if ka else None, b if kb else None)
+            if kw:
+                for k, v in kw.items():
+                    setattr(ctx, k, v)
+                return forward(a, b, **kw)
+            return forward(a, b)
 
     # backward: each needed input's rule, with what it reads
     if n_in == 1:
@@ -163,9 +179,208 @@ def _node_class(node_name, module, inputs, grads, forward, params, explain, chec
 
     ns = {"__slots__": tuple(params), "__module__": module, "__qualname__": node_name,
           "explain": explain, "checks": tuple(checks), "saves_output": saves_output,
-          "broadcasting": n_in > 1, "forward": fwd, "backward": bwd}
+          "broadcasting": n_in > 1, "forward": fwd, "backward": bwd,
+          "array_backward": _array_backward(grads, inputs, defaults)}
     ns.update(extra)
     return type(node_name, (Node,), ns), rules
+
+
+# -- the same rules on arrays ------------------------------------------------------------------
+# Without create_graph nothing records a rule's ops, so running it on numpy values instead of
+# Tensors gives the same numbers without a dispatch per op. The array form is generated from
+# the one declaration: a rule of operators only runs as it is on numpy values; a rule that
+# calls Tensor methods (``self.cos()``) runs on ``_Arr`` values whose methods are the rows'
+# own array forwards (the kernels the engine's ops run). A rule that reads anything else (a
+# global function, an attribute the rows do not provide, ``**``, whose numpy shortcuts are
+# not torch's pow) keeps only its engine form. ``tests/engine/test_array_rules.py`` runs every
+# row's array form against its engine form.
+
+class _Arr:
+    """A numpy value standing in for a Tensor in a rule's array form (``_data``, as the rows'
+    forwards read it)."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data):
+        self._data = data
+
+    def __bool__(self):
+        return bool(self._data)
+
+
+def _arr_binary(op):
+    def method(a, b):
+        return _Arr(op(a._data, b._data if b.__class__ is _Arr else b))
+    return method
+
+
+def _arr_reflected(op):
+    def method(a, b):
+        return _Arr(op(b, a._data))
+    return method
+
+
+for _name, _op in (("add", operator.add), ("sub", operator.sub), ("mul", operator.mul),
+                   ("truediv", operator.truediv), ("and", operator.and_), ("or", operator.or_),
+                   ("xor", operator.xor)):
+    setattr(_Arr, f"__{_name}__", _arr_binary(_op))
+    setattr(_Arr, f"__r{_name}__", _arr_reflected(_op))
+for _name, _op in (("lt", operator.lt), ("le", operator.le), ("gt", operator.gt), ("ge", operator.ge),
+                   ("eq", operator.eq), ("ne", operator.ne)):
+    setattr(_Arr, f"__{_name}__", _arr_binary(_op))
+_Arr.__neg__ = lambda a: _Arr(-a._data)
+_Arr.__pos__ = lambda a: a
+_Arr.__invert__ = lambda a: _Arr(~a._data)
+_Arr.__hash__ = None
+
+#: name -> the row's array forward, for ``_Arr`` methods (filled on first use: every row exists then)
+_ARR_METHODS = {}
+
+
+def _arr_methods():
+    if not _ARR_METHODS:
+        for r in ROWS:
+            compute = getattr(r.node, "_compute", None)
+            if compute is None or len(r._rules) != 1 or r.node.__slots__:
+                continue  # only f(input) rows: a method of one value
+            for name in r.names:
+                if r.method:
+                    _ARR_METHODS[name] = compute
+        for name, compute in _ARR_METHODS.items():
+            setattr(_Arr, name, _arr_method(compute))
+    return _ARR_METHODS
+
+
+def _arr_method(compute):
+    """An ``_Arr`` method: the row's forward on the value. A float32/float64 value goes straight to
+    the row's numpy function (what ``support.floating`` does for it too)."""
+    direct = getattr(compute, "direct", None)
+    if direct is None:
+        return lambda a: _Arr(compute(a))
+
+    def method(a):
+        d = a._data
+        if d.dtype.char in "fd":
+            return _Arr(direct(d))
+        return _Arr(compute(a))
+    return method
+
+
+_NUMBER_TYPES = (int, float)
+_wrap = Tensor._wrap
+
+
+def _array_form(rule):
+    """The array form of ``rule`` (a function of numpy values), or None where it has none.
+
+    Returns ``(function, wraps)``: ``wraps`` says whether its arguments must be ``_Arr``
+    (the rule calls Tensor methods)."""
+    code = rule.__code__
+    if code.co_flags & 0x20 or code.co_kwonlyargcount:  # generators, keyword-only: not a formula
+        return None
+    free = dict(zip(code.co_freevars, [c.cell_contents for c in rule.__closure__ or ()]))
+    attrs = []
+    for ins in dis.get_instructions(code):
+        op = ins.opname
+        if "ATTR" in op or "METHOD" in op:
+            attrs.append(ins.argval)
+        elif op in ("LOAD_GLOBAL", "LOAD_NAME"):
+            value = rule.__globals__.get(ins.argval)  # (a builtin is None here: refused)
+            if value is not math and not isinstance(value, _NUMBER_TYPES):
+                return None
+        elif op in ("LOAD_DEREF", "LOAD_CLASSDEREF"):
+            if not isinstance(free.get(ins.argval), _NUMBER_TYPES):
+                return None
+        elif (op.startswith(("STORE_", "DELETE_", "IMPORT_", "YIELD", "GET_", "BINARY_SUBSCR", "CALL_FUNCTION_EX"))
+              or op in ("MAKE_FUNCTION", "BINARY_POWER", "INPLACE_POWER")
+              or op == "BINARY_OP" and ins.argrepr in ("**", "**=")):
+            return None
+    if not attrs:
+        return rule, False
+    methods = _arr_methods()
+    if all(a in methods or isinstance(getattr(math, a, None), float) for a in attrs):
+        return rule, True
+    return None
+
+
+def _array_backward(grads, inputs, defaults):
+    """The node's ``array_backward(ctx, g)``: from the incoming gradient's array ``g``, each input's
+    gradient as a Tensor without history (None where not needed), summed to the input's shape and
+    cast to its dtype where the op broadcast or promoted; NotImplemented where a rule has no array
+    form or could promote differently from torch (an integer or bool tensor read by a rule), and
+    the engine then runs the rules in engine ops. The forms are made on first use, when every row
+    (and so every ``_Arr`` method) exists."""
+    index_of = {n: i for i, n in enumerate(inputs)}
+    plan = []
+    missing = object()
+
+    def prepare():
+        for g in grads:
+            if g is None or g is ZERO:
+                plan.append(g)
+                continue
+            form = _array_form(g)
+            if form is None:
+                plan.clear()
+                plan.append(False)
+                return
+            code = g.__code__
+            names = code.co_varnames[1:code.co_argcount]
+            readers = tuple((0, index_of[n]) if n in index_of else (1, 0) if n == "result"
+                            else (2, n, defaults.get(n, missing)) for n in names)
+            plan.append((form[0], form[1], readers))
+
+    def array_backward(ctx, g):
+        if not plan:
+            prepare()
+        if plan[0] is False:
+            return NotImplemented
+        # 0-d values as numpy scalars: numpy's scalar arithmetic is the same IEEE operation as its
+        # ufuncs on 0-d arrays, several times cheaper
+        g0 = g[()] if not g.ndim else g
+        out = []
+        nexts = ctx._next
+        for j, step in enumerate(plan):
+            if step is None or nexts[j][0] is None:  # no rule, or the gradient is not needed
+                out.append(None)
+                continue
+            if step is ZERO:
+                out.append(np.zeros_like(g))
+                continue
+            fn, wraps, readers = step
+            args = []
+            for reader in readers:
+                kind = reader[0]
+                if kind == 0:    # a saved input: a Tensor, or a Python number the op was given
+                    v = ctx._saved[reader[1]]
+                    if v.__class__ is Tensor:
+                        v = v._data
+                        if v.dtype.kind != "f":
+                            return NotImplemented
+                        if not v.ndim:
+                            v = v[()]
+                elif kind == 1:  # the result
+                    v = ctx._out[0]
+                    if not v.ndim:
+                        v = v[()]
+                else:            # a parameter of the op
+                    v = getattr(ctx, reader[1], reader[2])
+                    if v is missing:
+                        v = getattr(ctx, reader[1])  # (raises as the engine rule would)
+                args.append(_Arr(v) if wraps and v.__class__ is not int and v.__class__ is not float else v)
+            r = fn(_Arr(g0), *args) if wraps else fn(g0, *args)
+            if r.__class__ is _Arr:
+                r = r._data
+            out.append(g if r is g0 else r)
+        meta = ctx._in_meta if len(out) > 1 else None
+        for j, r in enumerate(out):
+            if r is not None:
+                if meta is not None and meta[j] is not None:
+                    r = reduce_array(np.asarray(r), *meta[j])
+                out[j] = _wrap(r)
+        return out
+
+    return array_backward
 
 
 def _in_module(fn, name, doc, module):
@@ -176,7 +391,7 @@ def _in_module(fn, name, doc, module):
 
 
 def row(names, node, forward, *, grad, explain, checks, doc, promote=True, params=(), function=None,
-        jvp=DERIVED, inplace=None, inplace_node=None, method=True, tensor=False, **extra):
+        jvp=DERIVED, inplace=None, inplace_node=None, method=True, tensor=False, defaults=None, **extra):
     """Declare a pointwise op of one tensor (see the module docstring).
 
     ``forward(array, **params)`` computes on the input's values: with ``promote``
@@ -192,28 +407,33 @@ def row(names, node, forward, *, grad, explain, checks, doc, promote=True, param
     ``row.extra_methods``: Tensor methods whose signature differs from the function's.
     """
     return _declare(names, node, ("self",), (grad,), forward, "tensor" if tensor else promote, params, function,
-                    jvp, inplace, inplace_node, method, explain, checks, doc, extra)
+                    jvp, inplace, inplace_node, method, explain, checks, doc, extra, defaults)
 
 
 def binary_row(names, node, forward, *, grads, explain, checks, doc, promote=True, params=(), function=None,
-               jvp=DERIVED, inplace=None, method=True, **extra):
+               jvp=DERIVED, inplace=None, method=True, tensor=False, defaults=None, **extra):
     """Declare a pointwise op of two tensors: ``grads`` is the rule per input (``self``,
     ``other``; None: no gradient flows to it). Operands broadcast and promote as torch's
     (``support.binary_apply``); ``promote=True`` makes integer operands float."""
-    return _declare(names, node, _INPUT_NAMES, tuple(grads), forward, promote, params, function, jvp, inplace,
-                    None, method, explain, checks, doc, extra)
+    return _declare(names, node, _INPUT_NAMES, tuple(grads), forward, "tensor" if tensor else promote, params,
+                    function, jvp, inplace, None, method, explain, checks, doc, extra, defaults)
 
 
 def _declare(names, node_name, inputs, grads, forward, promote, params, function, jvp, inplace, inplace_node,
-             method, explain, checks, doc, extra):
+             method, explain, checks, doc, extra, defaults=None):
     names = tuple(names.split()) if isinstance(names, str) else tuple(names)
     module = sys._getframe(2).f_globals.get("__name__", __name__)
     if len(inputs) == 1:
         compute = _unary_forward(forward, promote, bool(params))
+    elif promote == "tensor":
+        compute = forward  # the forward takes the operands themselves (Tensors, Python numbers)
     else:
         def compute(a, b, **kw):
             return binary_apply(forward, a, b, floating=promote, **kw)
-    cls, rules = _node_class(node_name, module, inputs, grads, compute, params, explain, checks, extra)
+    cls, rules = _node_class(node_name, module, inputs, grads, compute, params, defaults or {}, explain, checks,
+                             extra)
+    # the forward on arrays, which the array form's Tensor methods call (not for a forward on Tensors)
+    cls._compute = staticmethod(compute) if promote != "tensor" else None
     r = Row()
     r.names, r.node, r.method, r._jvp, r._rules, r.extra_methods = names, cls, method, jvp, rules, {}
     if function is None:
@@ -255,7 +475,11 @@ def _unary_forward(fn, promote, has_params):
     if promote:
         if has_params:
             return lambda a, **kw: floating(lambda d: fn(d, **kw), a)
-        return lambda a: floating(fn, a)
+
+        def compute(a):
+            return floating(fn, a)
+        compute.direct = fn  # (what floating does for a float32/float64 value: the array form's methods use it)
+        return compute
     if has_params:
         return lambda a, **kw: fn(a._data, **kw)
     return lambda a: fn(a._data)
