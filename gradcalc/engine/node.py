@@ -88,6 +88,9 @@ class Node:
     #: create_graph): each input's gradient array (None where not needed), or NotImplemented to
     #: run ``backward`` instead. The op table generates it from the same rules (ops/table.py).
     array_backward = None
+    #: ``array_forward(*arrays, **params)``: the forward on numpy values, for an op that other ops'
+    #: rules apply (``ThresholdBackwardBackward0.apply``): their array forms call it.
+    array_forward = None
     #: The output may have any dtype (the nodes in-place writes leave: torch rebases history without
     #: the dtype check it makes when it records an op's output).
     any_dtype = False

@@ -35,7 +35,7 @@ def _nodes_of(out, cls):
     return found
 
 
-def _compare(r, case, dtype, zero_d=False, needs=None):
+def _compare(r, case, dtype, zero_d=False, needs=None, broadcast_grad=False):
     rng = np.random.default_rng(zlib.crc32(repr(case).encode()))
     shapes = [() for _ in case.shapes] if zero_d else case.shapes
     xs = [torch.tensor(rng.uniform(case.low, case.high, s), dtype=dtype,
@@ -52,9 +52,11 @@ def _compare(r, case, dtype, zero_d=False, needs=None):
     for node in nodes:
         shape, npdt = node._outs[0]
         g = rng.standard_normal(shape).astype(npdt)
+        if broadcast_grad:  # one value broadcast, as sum()'s backward hands on
+            g = np.broadcast_to(g.reshape(-1)[:1].reshape(()), shape)
         got = node.array_backward(g)
         with torch.no_grad():
-            want = node.backward(Tensor._wrap(g.copy()))
+            want = node.backward(Tensor._wrap(g if broadcast_grad else g.copy()))
             want = want if isinstance(want, tuple) else (want,)
             if node.broadcasting and node._in_meta is not None:
                 want = _reduce(want, node._in_meta, None)
@@ -85,6 +87,7 @@ def test_array_form_equals_engine_form(item, dtype):
     with np.errstate(all="ignore"):
         n = _compare(r, case, dtype)
         n += _compare(r, case, dtype, zero_d=True)
+        n += _compare(r, case, dtype, broadcast_grad=True)
         if len(case.shapes) == 2:  # only one of the two gradients needed
             n += _compare(r, case, dtype, needs=(True, False))
             n += _compare(r, case, dtype, needs=(False, True))

@@ -26,6 +26,7 @@ import dis
 import math
 import operator
 import sys
+import types
 
 import numpy as np
 
@@ -121,6 +122,9 @@ def _node_class(node_name, module, inputs, grads, forward, params, defaults, exp
         def fwd(ctx, a, **kw):
             if used:
                 ctx.save_for_backward(a)
+            if defaults:
+                for k, v in defaults.items():
+                    setattr(ctx, k, v)
             if kw:
                 for k, v in kw.items():
                     setattr(ctx, k, v)
@@ -143,6 +147,9 @@ def _node_class(node_name, module, inputs, grads, forward, params, defaults, exp
                 for k, v in kw.items():
                     setattr(ctx, k, v)
                 return forward(a, b, **kw)
+            if defaults:  # (the node shows every parameter, %explain too)
+                for k, v in defaults.items():
+                    setattr(ctx, k, v)
             return forward(a, b)
 
     # backward: each needed input's rule, with what it reads
@@ -280,13 +287,16 @@ def _array_form(rule):
         return None
     free = dict(zip(code.co_freevars, [c.cell_contents for c in rule.__closure__ or ()]))
     attrs = []
+    ops = {}  # global name -> an op node the rule applies (``X.apply(...)``) that declares array_forward
     for ins in dis.get_instructions(code):
         op = ins.opname
         if "ATTR" in op or "METHOD" in op:
             attrs.append(ins.argval)
         elif op in ("LOAD_GLOBAL", "LOAD_NAME"):
             value = rule.__globals__.get(ins.argval)  # (a builtin is None here: refused)
-            if value is not math and not isinstance(value, _NUMBER_TYPES):
+            if isinstance(value, type) and issubclass(value, Node) and value.array_forward is not None:
+                ops[ins.argval] = value
+            elif value is not math and not isinstance(value, _NUMBER_TYPES):
                 return None
         elif op in ("LOAD_DEREF", "LOAD_CLASSDEREF"):
             if not isinstance(free.get(ins.argval), _NUMBER_TYPES):
@@ -295,12 +305,34 @@ def _array_form(rule):
               or op in ("MAKE_FUNCTION", "BINARY_POWER", "INPLACE_POWER")
               or op == "BINARY_OP" and ins.argrepr in ("**", "**=")):
             return None
-    if not attrs:
-        return rule, False
-    methods = _arr_methods()
-    if all(a in methods or isinstance(getattr(math, a, None), float) for a in attrs):
-        return rule, True
-    return None
+    if ops:
+        attrs = [a for a in attrs if a != "apply"]
+    wraps = bool(attrs)
+    if wraps:
+        methods = _arr_methods()
+        if not all(a in methods or isinstance(getattr(math, a, None), float) for a in attrs):
+            return None
+    if ops:
+        # the same code, with each applied op standing for its forward on arrays
+        names = dict(rule.__globals__)
+        names.update({name: _ArrayOp(cls.array_forward, wraps) for name, cls in ops.items()})
+        rule = types.FunctionType(code, names, rule.__name__, rule.__defaults__, rule.__closure__)
+    return rule, wraps
+
+
+class _ArrayOp:
+    """An op a rule applies (``ThresholdBackwardBackward0.apply(grad, result, threshold=0)``), in the
+    rule's array form: the op's ``array_forward`` on the values."""
+
+    __slots__ = ("apply",)
+
+    def __init__(self, forward, wraps):
+        if wraps:
+            def apply(*args, **params):
+                return _Arr(forward(*[a._data if a.__class__ is _Arr else a for a in args], **params))
+        else:
+            apply = forward
+        self.apply = apply
 
 
 def _array_backward(grads, inputs, defaults):
@@ -336,8 +368,15 @@ def _array_backward(grads, inputs, defaults):
         if plan[0] is False:
             return NotImplemented
         # 0-d values as numpy scalars: numpy's scalar arithmetic is the same IEEE operation as its
-        # ufuncs on 0-d arrays, several times cheaper
-        g0 = g[()] if not g.ndim else g
+        # ufuncs on 0-d arrays, several times cheaper. A gradient that is one value broadcast (sum's
+        # and mean's backward) is computed with as that value: the rules are pointwise, and numpy's
+        # loops over a stride-0 operand are several times slower than over a scalar.
+        if not g.ndim:
+            g0 = g[()]
+        elif g.size > 1 and not any(g.strides):
+            g0 = g.reshape(-1)[0]
+        else:
+            g0 = g
         out = []
         nexts = ctx._next
         for j, step in enumerate(plan):
@@ -375,8 +414,12 @@ def _array_backward(grads, inputs, defaults):
         meta = ctx._in_meta if len(out) > 1 else None
         for j, r in enumerate(out):
             if r is not None:
+                if r.__class__ is not np.ndarray:
+                    r = np.asarray(r)
+                if g0 is not g and r.shape != g.shape:  # computed with the broadcast value: broadcast back
+                    r = np.broadcast_to(r, g.shape)
                 if meta is not None and meta[j] is not None:
-                    r = reduce_array(np.asarray(r), *meta[j])
+                    r = reduce_array(r, *meta[j])
                 out[j] = _wrap(r)
         return out
 

@@ -165,9 +165,12 @@ class ThresholdBackwardBackward0(Node):
     def forward(ctx, grad, result, threshold):
         ctx.save_for_backward(result)
         ctx.threshold = threshold
-        g = grad._data
+        return ThresholdBackwardBackward0.array_forward(grad._data, result._data, threshold)
+
+    @staticmethod
+    def array_forward(g, result, threshold):
         # torch zeroes where result <= threshold: a nan result lets the gradient through
-        return np.where(result._data <= threshold, np.zeros((), g.dtype), g)
+        return np.where(result <= threshold, np.zeros((), g.dtype), g)
 
     def backward(ctx, gg):
         (result,) = ctx.saved_tensors
