@@ -119,3 +119,10 @@ def test_an_integer_operand_falls_back_to_the_engine_form():
     assert out.grad_fn.array_backward(np.ones(2, np.float32)) is NotImplemented
     out.sum().backward()
     assert x.grad.dtype == torch.float32 and x.grad.tolist() == [3.0, 4.0]
+
+
+def test_a_saved_parameter_is_read_as_a_tensor():
+    w = torch.nn.Parameter(torch.tensor([2.0, 3.0]))
+    x = torch.tensor([1.0, 4.0], requires_grad=True)
+    (x * w).sum().backward()
+    assert x.grad.tolist() == [2.0, 3.0] and w.grad.tolist() == [1.0, 4.0]

@@ -392,7 +392,7 @@ def _array_backward(grads, inputs, defaults):
                 kind = reader[0]
                 if kind == 0:    # a saved input: a Tensor, or a Python number the op was given
                     v = ctx._saved[reader[1]]
-                    if v.__class__ is Tensor:
+                    if isinstance(v, Tensor):  # (a Parameter too)
                         v = v._data
                         if v.dtype.kind != "f":
                             return NotImplemented
