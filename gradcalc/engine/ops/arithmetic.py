@@ -109,6 +109,18 @@ NegBackward0 = row(
     explain="grad_self = -grad", doc="", checks=(check(lambda x: -x, (2, 3)),)).node
 
 
+# torch's pow(Tensor, number) kernel for float and double computes these exponents with
+# arithmetic, not with pow (PowKernel.cpp): x·x·x for 3, 1/(x·x) for -2, 1/sqrt(x) for -0.5,
+# 1/x for -1. numpy's power rounds differently (a quarter of float32 cubes differ in the last
+# bit), and the difference grows through a training loop of x ** 3 terms.
+_POW_KERNELS = {
+    3: lambda A: A * A * A,
+    -2: lambda A: 1 / (A * A),
+    -0.5: lambda A: 1 / np.sqrt(A),
+    -1: lambda A: 1 / A,
+}
+
+
 class PowBackward0(Node):
     __slots__ = ("exponent",)
     explain = "grad_self = grad * exponent * self^(exponent - 1)   (power rule)"
@@ -130,6 +142,10 @@ class PowBackward0(Node):
             return np.multiply(A, A)
         if exponent == 1:
             return A.copy()
+        if A.dtype == np.float32 or A.dtype == np.float64:
+            special = _POW_KERNELS.get(exponent) if not isinstance(exponent, bool) else None
+            if special is not None:
+                return special(A)
         return np.power(A, E)
 
     def backward(ctx, grad):

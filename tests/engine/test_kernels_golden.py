@@ -1,0 +1,37 @@
+"""torch kernels reproduced bit for bit (tests/golden/kernels.json, written by real torch with
+kernels_generate.py): linspace's per-element fused multiply-adds and pow's arithmetic exponents
+(x·x·x, 1/(x·x), 1/sqrt(x), 1/x), which the polynomial tutorials print through."""
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+import gradcalc.engine as torch
+
+with open(os.path.join(os.path.dirname(__file__), os.pardir, "golden", "kernels.json")) as f:
+    GOLDEN = json.load(f)
+
+
+def _same(got, expected_hex):
+    want = np.array([float.fromhex(h) for h in expected_hex])
+    got = np.asarray(got, np.float64).ravel()
+    same = (got == want) | (np.isnan(got) & np.isnan(want))
+    same &= np.signbit(got) == np.signbit(want) | np.isnan(want)
+    return int((~same).sum())
+
+
+@pytest.mark.parametrize("case", GOLDEN["linspace"], ids=lambda c: f"{c['dtype']}-{c['args']}")
+def test_linspace(case):
+    a, b, n = case["args"]
+    got = torch.linspace(a, b, n, dtype=getattr(torch, case["dtype"]))
+    assert _same(got._data, case["values"]) == 0
+
+
+@pytest.mark.parametrize("case", GOLDEN["pow"], ids=lambda c: f"{c['dtype']}-{c['exponent']}")
+def test_pow_by_a_number(case):
+    base = np.array([float.fromhex(h) for h in case["base"]]).astype(case["dtype"])
+    with np.errstate(all="ignore"):
+        got = torch.tensor(base.tolist(), dtype=getattr(torch, case["dtype"])) ** case["exponent"]
+    assert _same(got._data, case["values"]) == 0
