@@ -16,12 +16,11 @@ shown beneath. Values use the engine's tensor printer, summarised sooner than ``
 
 from __future__ import annotations
 
-from gradcalc.engine import Tensor
 from gradcalc.engine.explain import rule_of
 
 from ..styled import Styled
 from .bound_names import BoundNames
-from .explain_render import LABEL_STYLE, RULE_STYLE, value_text
+from .explain_render import LABEL_STYLE, RULE_STYLE, value_text, with_rows
 from .graph_tree import DIM, LEAF_STYLE, META_STYLE, MODULE_STYLE, NAME_STYLE, NODE_STYLE, shape_dtype
 
 
@@ -153,18 +152,7 @@ def _node(out, number, step, names, number_of, width):
     _row(out, "rule", width, step.rule, RULE_STYLE)
     if step.derived:
         _row(out, "backward", width, rule_of(node) or "(no rule declared)", RULE_STYLE)
-    withs = [(f"{name} = ", repr(value)) for name, value in step.params]
-    for label, value in step.saved:
-        text = value_text(value)
-        if isinstance(value, Tensor):
-            who = _who(names, value)
-            if who and who != label:
-                text += f"   ({who})"
-        withs.append((f"{label} = ", text))
-    for k, (lead, text) in enumerate(withs):
-        out.newline().add("    ")
-        out.add("with" if k == 0 else "", LABEL_STYLE).add(" " * (width - (4 if k == 0 else 0)))
-        out.add(lead).add_block(text, 4 + width + len(lead), "value")
+    with_rows(out, step, names, width)
     for k, t in enumerate(step.tangents):
         label = "tangent" if len(step.tangents) == 1 else f"tangent {k}"
         if t is None:

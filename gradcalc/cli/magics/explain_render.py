@@ -125,6 +125,22 @@ def _target(node, names, steps) -> Styled:
     return s
 
 
+def with_rows(out, step, names, width):
+    """The ``with`` rows: the op's parameters, then what it saved (named by the variable holding it)."""
+    withs = [(f"{name} = ", repr(value)) for name, value in step.params]
+    for label, value in step.saved:
+        text = value_text(value)
+        if isinstance(value, Tensor):
+            who = _who(names, value)
+            if who and who != label:
+                text += f"   ({who})"
+        withs.append((f"{label} = ", text))
+    for k, (lead, text) in enumerate(withs):
+        out.newline().add("    ")
+        out.add("with" if k == 0 else "", LABEL_STYLE).add(" " * (width - (4 if k == 0 else 0)))
+        out.add(lead).add_block(text, 4 + width + len(lead), "value")
+
+
 def _row(out, label, width, text, style="value"):
     """``    label   text`` with the text's later lines aligned under its first."""
     out.newline().add("    ").add(label, LABEL_STYLE).add(" " * (width - len(label)))
@@ -162,18 +178,7 @@ def _node_step(out, number, step, names, steps, width):
         _row(out, label, width, "None" if g is None else value_text(g))
         _sources(out, width, node, k, steps, number)
     _row(out, "rule", width, step.rule or "(no rule declared)", RULE_STYLE)
-    withs = [(f"{name} = ", repr(value)) for name, value in step.params]
-    for label, value in step.saved:
-        text = value_text(value)
-        if isinstance(value, Tensor):
-            who = _who(names, value)
-            if who and who != label:
-                text += f"   ({who})"
-        withs.append((f"{label} = ", text))
-    for k, (lead, text) in enumerate(withs):
-        out.newline().add("    ")
-        out.add("with" if k == 0 else "", LABEL_STYLE).add(" " * (width - (4 if k == 0 else 0)))
-        out.add(lead).add_block(text, 4 + width + len(lead), "value")
+    with_rows(out, step, names, width)
     for flow in step.inputs:
         _row(out, _flow_label(flow.label), width, "None" if flow.grad is None else value_text(flow.grad))
         out.add(" → ", DIM).extend(_target(flow.node, names, steps))
