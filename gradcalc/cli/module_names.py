@@ -83,13 +83,17 @@ def summary(module) -> str:
     are counted once however often they are shared, as ``sum(p.numel() for p in
     net.parameters())`` counts them.
     """
+    from gradcalc.engine.nn import UninitializedParameter
+
     try:
         layers = sum(1 for m in module.modules() if next(m.children(), None) is None)
         params = list(module.parameters())
     except Exception:  # a half-built module: no summary rather than an error
         return ""
+    name = type(module).__name__
+    head = f"{name}: {layers:,} layer{'' if layers == 1 else 's'}, "
+    if any(isinstance(p, UninitializedParameter) for p in params):
+        return head + "parameters not initialized yet (a lazy layer takes its sizes from its first input)"
     total = sum(p.numel() for p in params)
     trainable = sum(p.numel() for p in params if p.requires_grad)
-    name = type(module).__name__
-    return (f"{name}: {layers:,} layer{'' if layers == 1 else 's'}, "
-            f"{total:,} parameter{'' if total == 1 else 's'} ({trainable:,} trainable)")
+    return head + f"{total:,} parameter{'' if total == 1 else 's'} ({trainable:,} trainable)"

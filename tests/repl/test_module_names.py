@@ -159,6 +159,11 @@ def test_summary_line():
     shared = torch.nn.Linear(2, 2)
     assert module_names.summary(torch.nn.Sequential(shared, shared)) == "Sequential: 1 layer, 6 parameters (6 trainable)"
     assert module_names.summary(torch.nn.ReLU()) == "ReLU: 1 layer, 0 parameters (0 trainable)"
+    lazy = torch.nn.Sequential(torch.nn.LazyLinear(3), torch.nn.ReLU())
+    assert module_names.summary(lazy) == ("Sequential: 2 layers, parameters not initialized yet (a lazy layer "
+                                          "takes its sizes from its first input)")
+    lazy(torch.ones(1, 4))
+    assert module_names.summary(lazy) == "Sequential: 2 layers, 15 parameters (15 trainable)"
 
 
 def test_the_repl_echoes_a_module_with_torchs_repr_then_the_summary():
