@@ -1,6 +1,7 @@
 """torch kernels reproduced bit for bit (tests/golden/kernels.json, written by real torch with
-kernels_generate.py): linspace's per-element fused multiply-adds and pow's arithmetic exponents
-(x·x·x, 1/(x·x), 1/sqrt(x), 1/x), which the polynomial tutorials print through."""
+kernels_generate.py): linspace's per-element fused multiply-adds, pow's arithmetic exponents
+(x·x·x, 1/(x·x), 1/sqrt(x), 1/x) and the whole-tensor sum's cascade (also mean and mse_loss),
+which the tutorials' printed losses go through."""
 
 import json
 import os
@@ -35,3 +36,13 @@ def test_pow_by_a_number(case):
     with np.errstate(all="ignore"):
         got = torch.tensor(base.tolist(), dtype=getattr(torch, case["dtype"])) ** case["exponent"]
     assert _same(got._data, case["values"]) == 0
+
+
+@pytest.mark.parametrize("case", GOLDEN["sum"], ids=lambda c: f"{c['dtype']}-{c['n']}")
+def test_whole_sum_mean_and_mse_in_torchs_order(case):
+    k = np.arange(case["n"], dtype=np.int64)
+    base = ((((k * 7919) % 2003) - 1001) * 0.0137).astype(case["dtype"])  # as kernels_generate.sum_base
+    t = torch.tensor(base.tolist(), dtype=getattr(torch, case["dtype"]))
+    assert _same(t.sum()._data, case["sum"]) == 0
+    assert _same(t.mean()._data, case["mean"]) == 0
+    assert _same(torch.nn.functional.mse_loss(t, t * 0.5)._data, case["mse"]) == 0

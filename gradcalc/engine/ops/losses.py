@@ -12,6 +12,7 @@ from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
 from .backward_functions import recorded_as
+from .cascade_sum import sum_all
 from .checks import check
 from .masked import clamp_min
 from .support import type_word as _type_word
@@ -22,10 +23,13 @@ from .masked import where
 
 
 def _reduce(arr, reduction):
-    if reduction == "mean":
-        return np.asarray(arr.mean(), dtype=arr.dtype)
-    if reduction == "sum":
-        return np.asarray(arr.sum(), dtype=arr.dtype)
+    """torch's apply_loss_reduction: the elementwise losses, their sum, or their mean (its sum,
+    then one division), summed in torch's order where ops/cascade_sum.py knows it."""
+    if reduction in ("mean", "sum"):
+        total = sum_all(arr)
+        if total is None:
+            return np.asarray(arr.mean() if reduction == "mean" else arr.sum(), dtype=arr.dtype)
+        return np.asarray(total / arr.dtype.type(arr.size), arr.dtype) if reduction == "mean" else total
     return arr
 
 

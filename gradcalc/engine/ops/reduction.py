@@ -12,6 +12,7 @@ import numpy as np
 from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
+from .cascade_sum import sum_all
 from .checks import check
 from .support import dims_arg, wrap_dim
 from .table_reduce import LINEAR, reduction
@@ -81,6 +82,10 @@ def _sum_forward(d, dims, keepdim, dtype):
         out_dt = np.int64 if d.dtype.kind in "iub" else d.dtype
     else:
         out_dt = _dt.as_dtype(dtype).np
+    if out_dt == d.dtype:
+        total = sum_all(d, dims, keepdim)
+        if total is not None:
+            return total
     if out_dt == np.float16:  # float16 accumulates in float32, as torch does
         return np.asarray(d.sum(axis=dims, dtype=np.float32, keepdims=keepdim), dtype=np.float16)
     return np.asarray(d.sum(axis=dims, dtype=out_dt, keepdims=keepdim))
@@ -90,6 +95,9 @@ def _mean_forward(d, dims, keepdim, dtype):
     _check_mean_array_dtype(d, dtype)
     if dtype is not None:
         d = d.astype(_dt.as_dtype(dtype).np)
+    total = sum_all(d, dims, keepdim)
+    if total is not None:  # torch's CPU mean is its sum, then one division
+        return np.asarray(total / d.dtype.type(d.size), d.dtype)
     return _mean(d, axis=dims, keepdims=keepdim)
 
 
