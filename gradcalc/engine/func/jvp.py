@@ -63,13 +63,7 @@ def jvp_with_argnums(func, primals, tangents, argnums=None, *, strict=False, has
     with fwAD.dual_level():
         duals = tree_unflatten([fwAD.make_dual(p, t) for p, t in zip(flat_p, flat_t)], p_spec)
         args = duals if argnums is None else replace_args(primals, argnums, duals)
-        out = transformed(func, *args)
-        aux = None
-        if has_aux:
-            if not (isinstance(out, tuple) and len(out) == 2):
-                raise RuntimeError(f"{_WHO}: output of function f should be a tuple: (output, aux) if has_aux is "
-                                   f"True")
-            out, aux = out
+        out, aux = _split_aux(transformed(func, *args), has_aux)
         flat_out, out_spec = tree_flatten(out)
         _check_out(flat_out)
         prims, tans = [], []
@@ -88,19 +82,22 @@ def jvp_with_argnums(func, primals, tangents, argnums=None, *, strict=False, has
     return result + (aux,) if has_aux else result
 
 
+def _split_aux(out, has_aux):
+    """(output, aux) of a function called with has_aux (aux None without), with torch's error."""
+    if not has_aux:
+        return out, None
+    if not (isinstance(out, tuple) and len(out) == 2):
+        raise RuntimeError(f"{_WHO}: output of function f should be a tuple: (output, aux) if has_aux is True")
+    return out
+
+
 def _by_reverse(func, primals, flat_p, p_spec, flat_t, argnums, strict, has_aux):
     """Inside a dual level already: J·v by the double-vjp trick (reverse mode)."""
     scope = Scope()
     with enable_grad():
         diff = scope.differentiable(tree_unflatten(flat_p, p_spec))
         args = diff if argnums is None else replace_args(primals, argnums, diff)
-        out = transformed(func, *args)
-        aux = None
-        if has_aux:
-            if not (isinstance(out, tuple) and len(out) == 2):
-                raise RuntimeError(f"{_WHO}: output of function f should be a tuple: (output, aux) if has_aux is "
-                                   f"True")
-            out, aux = out
+        out, aux = _split_aux(transformed(func, *args), has_aux)
         flat_out, out_spec = tree_flatten(out)
         _check_out(flat_out)
         flat_diff, _ = tree_flatten(diff)
