@@ -13,11 +13,17 @@ import numpy as np
 
 from .dtypes import from_numpy_dtype
 from .grad_mode import STATE
+from .node import TANGENT_HOOK
 from .tensor import Tensor
 
 
 def _recorded(*grads):
-    return STATE.grad_enabled and any(g._requires_grad for g in grads)
+    if STATE.grad_enabled and any(g._requires_grad for g in grads):
+        return True
+    # inside a forward-AD level, a gradient carrying a tangent (forward over reverse, a nested jvp)
+    # goes through the op, which pushes it
+    return TANGENT_HOOK[0] is not None and any(
+        getattr(g, "_fw", None) is not None or g._extra is not None and "fwn" in g._extra for g in grads)
 
 
 def _sum_dims(gshape, shape):

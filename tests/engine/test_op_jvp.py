@@ -100,11 +100,11 @@ def test_gradcheck_checks_forward_mode():
     import gradcalc.engine.autograd.forward_jvp as fj
     real, real_row = fj._jvp, fj._by_rule
 
-    def wrong(cls, args, params, tangents, diff):
-        return [2 * t for t in real(cls, args, params, tangents, diff)]
+    def wrong(cls, args, params, tangents, diff, *level):
+        return [2 * t for t in real(cls, args, params, tangents, diff, *level)]
 
-    def wrong_row(cls, row, args, params, tangents):
-        out, dys = real_row(cls, row, args, params, tangents)
+    def wrong_row(cls, row, args, params, tangents, *level):
+        out, dys = real_row(cls, row, args, params, tangents, *level)
         return out, [2 * t for t in dys]
     fj._jvp, fj._by_rule = wrong, wrong_row
     try:

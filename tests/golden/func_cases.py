@@ -706,5 +706,69 @@ for name, code in [
     case(name, HEAD, code)
 
 
+# ---------------------------------------------------------------- nested forward levels
+# a jvp inside a jvp opens a level of its own (functorch's levels): both run forward mode, an outer
+# tangent never leaks into an inner one's; the public dual_level API still refuses to nest
+for name, code in [
+        ("jvp-of-jvp", "result = jvp(lambda a: jvp(lambda b: b.sin() * b, (a,), (y,))[1], (x,), (x,))"),
+        ("jvp-of-jvp-of-jvp", """
+            f1 = lambda a: jvp(torch.tanh, (a,), (y,))[1]
+            f2 = lambda a: jvp(f1, (a,), (y,))[1]
+            result = jvp(f2, (x,), (y,))
+        """),
+        ("perturbation-confusion", """
+            def outer(a):
+                return jvp(lambda b: a * b, (torch.tensor(1.0),), (torch.tensor(1.0),))[1]
+            result = jvp(outer, (torch.tensor(2.0),), (torch.tensor(1.0),))
+        """),
+        ("captured-outer-dual", """
+            def outer(a):
+                return jvp(lambda b: (a * b).sin() + b * b, (y,), (x,))
+            result = jvp(outer, (x,), (y,))
+        """),
+        ("jacfwd-jacfwd-two-args", "result = jacfwd(jacfwd(lambda a, b: (a * b.exp()).sum() * a[0], argnums=(0, 1)))(x, y)"),
+        ("jacfwd-jacfwd-vector", "result = jacfwd(jacfwd(lambda a: a.sin() * a.prod()))(x)"),
+        ("jacfwd-jacfwd-jacfwd", "result = jacfwd(jacfwd(jacfwd(lambda a: (a.exp() * a[1]).sum())))(x)"),
+        ("jacfwd-jacfwd-has-aux", "result = jacfwd(jacfwd(lambda a: ((a ** 3).sum(), a.cos()), has_aux=True), has_aux=True)(x)"),
+        ("hessian-of-jacfwd", "result = hessian(jacfwd(lambda a: a.sin() * a.sum()))(x)"),
+        ("jacfwd-jacfwd-jacrev", "result = jacfwd(jacfwd(jacrev(lambda a: (a ** 4).sum() * a[2])))(x)"),
+        ("jacrev-jacfwd-jacfwd", "result = jacrev(jacfwd(jacfwd(lambda a: (a.sin() * a).sum())))(x)"),
+        ("jacfwd-jacfwd-ops", """
+            M = torch.tensor([[1.0, 2.0, 0.5], [-1.0, 0.0, 3.0]])
+            def f(a):
+                h = torch.tanh(M @ a)
+                return (torch.softmax(h, 0) * torch.stack([h.exp(), h * 2]).sum(0)).sum() + a.norm()
+            result = jacfwd(jacfwd(f))(x)
+        """),
+        ("jacfwd-jacfwd-nn", """
+            lin = torch.nn.Linear(3, 2)
+            with torch.no_grad():
+                lin.weight.copy_(torch.tensor([[0.1, 0.2, 0.3], [-0.4, 0.5, -0.6]]))
+                lin.bias.copy_(torch.tensor([0.01, -0.02]))
+            result = jacfwd(jacfwd(lambda a: torch.nn.functional.gelu(lin(a)).sum()))(x)
+        """),
+        ("jvp-of-jvp-requires-grad", """
+            xr = x.clone().requires_grad_()
+            t = jvp(lambda a: jvp(lambda b: (b ** 3).sum(), (a,), (y,))[1], (xr,), (y,))[1]
+            t.backward()
+            result = (t, xr.grad)
+        """),
+        ("vmap-of-jacfwd-jacfwd", "result = vmap(jacfwd(jacfwd(lambda a: (a ** 3).sum())))(torch.stack([x, y]))"),
+        ("jacfwd-jacfwd-of-vmap", "result = jacfwd(jacfwd(lambda a: vmap(torch.sin)(a).sum()))(x)"),
+]:
+    case(f"nested_forward/{name}", HEAD, code)
+for name, code in [
+        ("jvp-inside-dual-level", "with fwAD.dual_level():\n    jvp(torch.sin, (x,), (y,))"),
+        ("dual-level-inside-jvp", """
+            def f(a):
+                with fwAD.dual_level():
+                    return a * 2
+            jvp(f, (x,), (y,))
+        """),
+        ("jacfwd-inside-dual-level", "with fwAD.dual_level():\n    jacfwd(torch.sin)(x)"),
+]:
+    case(f"nested_forward/error/{name}", HEAD, code)
+
+
 def build_cases():
     return list(CASES)

@@ -22,24 +22,47 @@ import weakref
 from ..grad_mode import enable_grad
 from ..tensor import Tensor
 
-__all__ = ["push", "tangent_of", "set_tangent", "result_tangent", "DUALS", "RESULT_TANGENTS"]
+__all__ = ["push", "tangent_of", "set_tangent", "tangent_at", "set_tangent_at", "drop_level", "result_tangent",
+           "copy_tangents", "DUALS", "RESULT_TANGENTS", "CEILING"]
 
-# tensors holding a tangent at the current level, cleared on exit (by id with a weak reference:
-# tensors compare elementwise, so no WeakSet)
+# Levels. The outermost dual level is 0 (torch.autograd.forward_ad's, or torch.func.jvp's); a
+# torch.func.jvp inside another one opens level 1, 2 ... (torch's functorch levels). A tensor's
+# tangent at level 0 is its ``_fw`` slot; at a nested level it is ``_extra["fwn"][level]``.
+# ``CEILING[0]`` is the highest level whose tangents ops push now: the top level, except while an
+# op's tangent at level m is being computed (then m - 1: that computation, the op's primal and its
+# rule, is itself pushed at the levels below, which is what makes jvp(jvp(f)) a second derivative,
+# and what keeps an outer level's perturbation out of an inner one's tangent).
+CEILING = [-1]
+
+# tensors holding a tangent at level 0, cleared on exit (by id with a weak reference:
+# tensors compare elementwise, so no WeakSet); NESTED[level] the same for a nested level
 DUALS = {}
-# node -> the tangent of the output it saved (ctx.result), cleared on exit
+NESTED = {}
+# node -> {level: the tangent of the output it saved (ctx.result)}, cleared level by level on exit
 RESULT_TANGENTS = weakref.WeakKeyDictionary()
 
 
 def result_tangent(node, t):
-    """``node.RESULT_TANGENT_HOOK``: a saved output read back carries its output's tangent."""
-    fw = RESULT_TANGENTS.get(node)
-    if fw is not None:
-        set_tangent(t, fw)
+    """``node.RESULT_TANGENT_HOOK``: a saved output read back carries its output's tangents."""
+    fws = RESULT_TANGENTS.get(node)
+    if fws:
+        for level, fw in fws.items():
+            set_tangent_at(t, level, fw)
 
 
 def tangent_of(t):
     return getattr(t, "_fw", None)
+
+
+def tangent_at(t, level):
+    """``t``'s tangent at ``level`` (None without one)."""
+    if level == 0:
+        return getattr(t, "_fw", None)
+    ex = t._extra
+    if ex is None:
+        return None
+    fwn = ex.get("fwn")
+    return None if fwn is None else fwn.get(level)
 
 
 def set_tangent(t, tangent):
@@ -48,38 +71,152 @@ def set_tangent(t, tangent):
     DUALS[key] = weakref.ref(t, lambda _, key=key: DUALS.pop(key, None))
 
 
+def set_tangent_at(t, level, tangent):
+    """Give ``t`` its tangent at ``level`` (None: remove it)."""
+    if level == 0:
+        if tangent is None:
+            if getattr(t, "_fw", None) is not None:
+                t._fw = None
+        else:
+            set_tangent(t, tangent)
+        return
+    if tangent is None:
+        fwn = t._extra.get("fwn") if t._extra else None
+        if fwn:
+            fwn.pop(level, None)
+        return
+    t._extras().setdefault("fwn", {})[level] = tangent
+    key = id(t)
+    NESTED.setdefault(level, {})[key] = weakref.ref(t, lambda _, key=key, level=level: NESTED.get(level, {}).pop(
+        key, None))
+
+
+def drop_level(level):
+    """Delete every tangent at ``level`` (the level is being exited)."""
+    if level == 0:
+        for ref in list(DUALS.values()):
+            t = ref()
+            if t is not None:
+                try:
+                    del t._fw
+                except AttributeError:
+                    pass
+        DUALS.clear()
+    else:
+        for ref in list(NESTED.pop(level, {}).values()):
+            t = ref()
+            if t is not None and t._extra is not None:
+                fwn = t._extra.get("fwn")
+                if fwn is not None:
+                    fwn.pop(level, None)
+                    if not fwn:
+                        del t._extra["fwn"]
+                        if not t._extra:
+                            t._extra = None
+    for node in list(RESULT_TANGENTS.keys()):
+        fws = RESULT_TANGENTS.get(node)
+        if fws is not None:
+            fws.pop(level, None)
+            if not fws:
+                RESULT_TANGENTS.pop(node, None)
+
+
+def copy_tangents(src, dst, below):
+    """``dst`` gets ``src``'s tangents at the levels under ``below`` (a private copy of a nested dual)."""
+    for level in range(below):
+        fw = tangent_at(src, level)
+        if fw is not None:
+            set_tangent_at(dst, level, fw)
+    return dst
+
+
+def _leaf(a, m):
+    """A private leaf with ``a``'s value and its tangents below level ``m``."""
+    leaf = a.detach().requires_grad_()
+    return copy_tangents(a, leaf, m) if m else leaf
+
+
+def _detached(t, m):
+    """``t`` detached, with its tangents below level ``m`` (themselves detached)."""
+    d = t.detach()
+    for level in range(m):
+        fw = tangent_at(t, level)
+        if fw is not None:
+            set_tangent_at(d, level, _detached(fw, level))
+    return d
+
+
 def push(cls, args, params):
-    """Run op ``cls`` and give its differentiable outputs their tangents."""
-    tangents = [getattr(a, "_fw", None) if isinstance(a, Tensor) else None for a in args]
-    if not any(t is not None for t in tangents):
-        return NotImplemented
+    """Run op ``cls`` and give its differentiable outputs their tangents, at every level (the
+    highest one an operand has a tangent at first; its primal and its rule are pushed at the rest)."""
+    top = CEILING[0]
+    if top == 0:
+        m = 0
+        tangents = [getattr(a, "_fw", None) if isinstance(a, Tensor) else None for a in args]
+        if not any(t is not None for t in tangents):
+            return NotImplemented
+    else:
+        m = -1
+        for a in args:
+            if isinstance(a, Tensor):
+                if getattr(a, "_fw", None) is not None and m < 0:
+                    m = 0
+                fwn = a._extra.get("fwn") if a._extra else None
+                if fwn:
+                    for level in fwn:
+                        if m < level <= top:
+                            m = level
+        if m < 0:
+            return NotImplemented
+        tangents = [tangent_at(a, m) if isinstance(a, Tensor) else None for a in args]
     from .. import node
     hook = node.TANGENT_HOOK[0]
-    node.TANGENT_HOOK[0] = None  # the primal op and the JVP's own ops carry no tangents
+    if m == 0:
+        node.TANGENT_HOOK[0] = None  # the primal op and the JVP's own ops carry no tangents
+    CEILING[0] = m - 1  # ... at this level: they carry the lower levels' ones
     try:
         row = getattr(cls, "_row", None)
         rule = row.jvp if row is not None else getattr(cls, "jvp", None)
         if rule is not None and cls.n_diff_outputs == 1:
-            out, dys = _by_rule(cls, rule, args, params, tangents)
+            out, dys = _by_rule(cls, rule, args, params, tangents, m)
             diff = [0] if dys else []
         else:
             out = cls.apply(*args, **params)
             outs = out if type(out) is tuple else (out,)
             n = cls.n_diff_outputs if type(out) is tuple else 1
             diff = [i for i, o in enumerate(outs[:n]) if o._data.dtype.kind == "f"]
-            dys = _jvp(cls, args, params, tangents, diff) if diff else []
+            dys = _jvp(cls, args, params, tangents, diff, m) if diff else []
         outs = out if type(out) is tuple else (out,)
         for i, dy in zip(diff, dys):
-            set_tangent(outs[i], dy)
+            set_tangent_at(outs[i], m, dy)
         fn = outs[0]._grad_fn if cls.saves_output and type(out) is not tuple and dys else None
         if fn is not None:
-            RESULT_TANGENTS[fn] = dys[0]
+            fws = RESULT_TANGENTS.get(fn)
+            if fws is None:
+                RESULT_TANGENTS[fn] = {m: dys[0]}
+            else:
+                fws[m] = dys[0]
     finally:
         node.TANGENT_HOOK[0] = hook
+        CEILING[0] = top
     return out
 
 
-def _by_rule(cls, rule, args, params, tangents):
+def _needs_graph(args, tangents, m):
+    """Whether the tangent must stay differentiable (reverse over forward): an input, or a tangent
+    at this level or a lower one, requires grad."""
+    for a, t in zip(args, tangents):
+        if isinstance(a, Tensor):
+            if a._requires_grad or t is not None and t._requires_grad:
+                return True
+            for level in range(m):
+                fw = tangent_at(a, level)
+                if fw is not None and fw._requires_grad:
+                    return True
+    return False
+
+
+def _by_rule(cls, rule, args, params, tangents, m=0):
     """``(output, [its tangent])`` by the op's own forward rule ``rule(ctx, *tangents)`` (a row's
     ``row.jvp``, or a node class's ``jvp`` staticmethod): ``ctx``
     is the op recorded with every input that carries a tangent requiring grad (so what the rules
@@ -88,20 +225,18 @@ def _by_rule(cls, rule, args, params, tangents):
     the tangent is differentiable w.r.t. the inputs (reverse over forward)."""
     from ..creation import zeros_like
     from ..grad_mode import no_grad
-    need_graph = any(isinstance(a, Tensor) and a._requires_grad for a in args) or any(
-        t is not None and t._requires_grad for t in tangents)
+    need_graph = _needs_graph(args, tangents, m)
     if not need_graph:
         with enable_grad():
-            y = cls.apply(*[a.detach().requires_grad_() if t is not None else a for a, t in zip(args, tangents)],
-                          **params)
-        out, ctx = y.detach(), y._grad_fn
+            y = cls.apply(*[_leaf(a, m) if t is not None else a for a, t in zip(args, tangents)], **params)
+        out, ctx = _detached(y, m), y._grad_fn
     else:
         out = cls.apply(*args, **params)
         ctx = out._grad_fn
         if ctx is None or any(t is not None and not a._requires_grad for a, t in zip(args, tangents)):
             with enable_grad():  # a dual input that does not require grad: its rule's reads are not saved
                 ctx = cls.apply(*[a.view_as(a) if t is not None and a._requires_grad else
-                                  a.detach().requires_grad_() if t is not None else a
+                                  _leaf(a, m) if t is not None else a
                                   for a, t in zip(args, tangents)], **params)._grad_fn
     if out._data.dtype.kind != "f":
         return out, []
@@ -113,7 +248,7 @@ def _by_rule(cls, rule, args, params, tangents):
             dy = dy.expand(out.shape)
         if dy._data.dtype != out._data.dtype:
             dy = dy.to(out.dtype)
-    return out, [dy if need_graph else dy.detach()]
+    return out, [dy if need_graph else _detached(dy, m)]
 
 
 def _zeros_like(o):
@@ -144,11 +279,10 @@ def _grad_fn():
     return grad
 
 
-def _jvp(cls, args, params, tangents, diff):
+def _jvp(cls, args, params, tangents, diff, m=0):
     from ..creation import zeros_like
     grad = _grad_fn()
-    need_graph = any(isinstance(a, Tensor) and a._requires_grad for a in args) or any(
-        t is not None and t._requires_grad for t in tangents)
+    need_graph = _needs_graph(args, tangents, m)
     with enable_grad():
         xs = []
         for a, t in zip(args, tangents):
@@ -157,7 +291,7 @@ def _jvp(cls, args, params, tangents, diff):
             elif a._requires_grad:
                 xs.append(a.view_as(a))  # stays connected: the tangent is differentiable w.r.t. a
             else:
-                xs.append(a.detach().requires_grad_())
+                xs.append(_leaf(a, m))
         y = cls.apply(*xs, **params)
         ys = y if type(y) is tuple else (y,)
         ys = [ys[i] for i in diff]
@@ -175,5 +309,6 @@ def _jvp(cls, args, params, tangents, diff):
                 s = term if s is None else s + term
         if s is None or not s._requires_grad:
             return [zeros_like(o) for o in ys]
-        dus = grad(s, us, allow_unused=True, create_graph=need_graph)
-    return [zeros_like(o) if d is None else (d if need_graph else d.detach()) for d, o in zip(dus, ys)]
+        # (at a nested level, in engine ops: the lower levels' tangents are pushed through it)
+        dus = grad(s, us, allow_unused=True, create_graph=need_graph or m > 0)
+    return [zeros_like(o) if d is None else (d if need_graph else _detached(d, m)) for d, o in zip(dus, ys)]

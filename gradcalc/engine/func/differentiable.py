@@ -124,8 +124,7 @@ def batched_everywhere(x):
 def _keep_tangent(x, copy):
     """Inside a forward-AD level, a transform's copy of a dual tensor keeps its tangent (jacfwd over
     jacrev: the reverse-mode gradient is computed on duals and carries their tangent out)."""
-    tangent = getattr(x, "_fw", None)
-    if tangent is not None:
-        from ..autograd.forward_jvp import set_tangent
-        set_tangent(copy, tangent)
+    from ..autograd.forward_jvp import CEILING, copy_tangents
+    if CEILING[0] >= 0:  # (every level's, a nested dual's too)
+        copy_tangents(x, copy, CEILING[0] + 1)
     return copy

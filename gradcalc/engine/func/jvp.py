@@ -1,8 +1,9 @@
 """torch.func.jvp, jacfwd, linearize: forward mode (dual tensors, autograd/forward_ad.py).
 
-``jvp(f, primals, tangents)`` runs ``f`` once on dual tensors. Only one dual level exists
-at a time (as torch's forward_ad): a forward transform inside another one
-(``jacfwd(jacfwd(f))``) or inside vmap computes its product by reverse mode instead, with
+``jvp(f, primals, tangents)`` runs ``f`` once on dual tensors at a level of its own: a jvp
+inside another one (``jacfwd(jacfwd(f))``, ``jvp(jvp(f))``) opens the next level, as
+torch's functorch levels, so both run in forward mode and an outer tangent never leaks
+into an inner one's. Inside vmap the product is computed by reverse mode instead, with
 the same values (the double-vjp trick: J·v is the gradient, w.r.t. u, of ⟨Jᵀu, v⟩).
 """
 
@@ -56,19 +57,20 @@ def jvp_with_argnums(func, primals, tangents, argnums=None, *, strict=False, has
     _check_list(flat_p, "primals")
     _check_list(flat_t, "tangents")
     from .batched import LEVELS
-    if fwAD._current_level[0] >= 0 or LEVELS:
+    if LEVELS:
         # (inside vmap, tangents would sit on the batched wrappers while reverse passes run on the
         # values: the reverse-mode product is exact there)
         return _by_reverse(func, primals, flat_p, p_spec, flat_t, argnums, strict, has_aux)
-    with fwAD.dual_level():
-        duals = tree_unflatten([fwAD.make_dual(p, t) for p, t in zip(flat_p, flat_t)], p_spec)
+    level = fwAD.enter_transform_level()
+    try:
+        duals = tree_unflatten([fwAD.make_dual(p, t, level=level) for p, t in zip(flat_p, flat_t)], p_spec)
         args = duals if argnums is None else replace_args(primals, argnums, duals)
         out, aux = _split_aux(transformed(func, *args), has_aux)
         flat_out, out_spec = tree_flatten(out)
         _check_out(flat_out)
         prims, tans = [], []
         for o in flat_out:
-            primal, tangent = fwAD.unpack_dual(o)
+            primal, tangent = fwAD.unpack_dual(o, level=level)
             if tangent is None:
                 if strict:
                     raise RuntimeError("jvp(f, primals, tangents, strict=True): The output of f is independent of "
@@ -76,6 +78,8 @@ def jvp_with_argnums(func, primals, tangents, argnums=None, *, strict=False, has
                 tangent = zeros_like(primal)
             prims.append(primal)
             tans.append(tangent)
+    finally:
+        fwAD.exit_dual_level(level=level)
     # results depending only on transforms' private leaves come back detached
     out_scope = Scope()
     result = (out_scope.undo(tree_unflatten(prims, out_spec)), out_scope.undo(tree_unflatten(tans, out_spec)))
@@ -92,7 +96,7 @@ def _split_aux(out, has_aux):
 
 
 def _by_reverse(func, primals, flat_p, p_spec, flat_t, argnums, strict, has_aux):
-    """Inside a dual level already: J·v by the double-vjp trick (reverse mode)."""
+    """Inside vmap: J·v by the double-vjp trick (reverse mode)."""
     scope = Scope()
     with enable_grad():
         diff = scope.differentiable(tree_unflatten(flat_p, p_spec))

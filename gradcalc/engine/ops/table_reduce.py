@@ -201,7 +201,11 @@ def _double_vjp(ctx, t):
     from ..backward import grad as _grad
     from ..grad_mode import STATE, enable_grad
 
+    from ..node import TANGENT_HOOK
     keep_graph = STATE.grad_enabled
+    # at a nested forward level (torch.func.jvp in jvp) the lower levels' tangents are pushed through
+    # the backward: in engine ops (the caller detaches what it must)
+    nested = TANGENT_HOOK[0] is not None
     shape, dtype = ctx._outs[0]
     with enable_grad():
         u = Tensor._wrap(np.ones(shape, dtype)).requires_grad_()
@@ -211,8 +215,8 @@ def _double_vjp(ctx, t):
         total = (g * t).sum()
         if not total._requires_grad:
             return None
-        (du,) = _grad(total, [u], allow_unused=True, create_graph=keep_graph)
-    return None if du is None else du if keep_graph else du.detach()
+        (du,) = _grad(total, [u], allow_unused=True, create_graph=keep_graph or nested)
+    return None if du is None else du if keep_graph or nested else du.detach()
 
 
 def reduction(names, node, forward, *, grad, explain, checks, doc, whole=None, whole_checks=(), whole_explain=None,
