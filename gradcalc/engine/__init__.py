@@ -52,7 +52,9 @@ e = _math.e
 inf = _math.inf
 nan = _math.nan
 newaxis = None
-from . import accelerator, backends, cuda  # noqa: E402,F401
+from . import accelerator, backends, cuda, functional  # noqa: E402,F401
+from .functional import broadcast_shapes  # noqa: E402,F401
+from .threads import get_num_threads, set_num_threads  # noqa: E402,F401
 
 
 def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_serialization=True,

@@ -44,7 +44,7 @@ _TORCH_MODULES = ("torch", "torch.nn", "torch.nn.functional", "torch.autograd", 
                   "torch.nn.utils.rnn", "torch.utils", "torch.utils.data", "torch.random",
                   "torch.optim", "torch.optim.lr_scheduler", "torch.func", "torch.cuda", "torch.autograd.forward_ad",
                   "torch.backends", "torch.backends.mps", "torch.backends.cudnn", "torch.accelerator",
-                  "torch.optim.swa_utils")
+                  "torch.optim.swa_utils", "torch.functional")
 
 # Engine names the language must not reach, with what the user is told instead.
 _WITHHELD = {}

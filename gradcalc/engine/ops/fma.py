@@ -119,11 +119,21 @@ def _fma32(a, b, c, shape=None):
     np.equal(bits, _HALF29, out=tie)
     if tie.any():
         # s is a float32 midpoint: if the float64 sum was inexact, nudge it toward the exact value
-        tie = tie.reshape(shape)
-        p = np.broadcast_to(np.multiply(a, b, dtype=np.float64), shape)[tie]
-        cc = np.broadcast_to(c.astype(np.float64), shape)[tie]
+        # (only at the halfway elements, by flat index: exact sums land there often)
+        where = np.flatnonzero(tie)
+        at = []
+
+        def pick(v):
+            if v.shape == shape and v.flags.c_contiguous:
+                return v.reshape(-1)[where].astype(np.float64)
+            if not at:
+                at.append(np.unravel_index(where, shape) if len(shape) else ())
+            return np.broadcast_to(v, shape)[at[0]].astype(np.float64)
+
+        p = pick(a) * pick(b)
+        cc = pick(c)
         st, e = _two_sum(p, cc)
-        s[tie] = np.where(e != 0, np.nextafter(st, np.where(e > 0, np.inf, -np.inf)), st)
+        flat[where] = np.where(e != 0, np.nextafter(st, np.where(e > 0, np.inf, -np.inf)), st)
     return s
 
 

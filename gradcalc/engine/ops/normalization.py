@@ -8,8 +8,10 @@ ops and recomputing the statistics from the saved input, so it is differentiable
 
 import numpy as np
 
+from ..grad_mode import STATE
 from ..node import Node
 from ..tensor import Tensor
+from . import batch_norm_kernels
 from .checks import check
 
 
@@ -49,6 +51,8 @@ class NativeBatchNormBackward0(Node):
         ctx.save_for_backward(x, w)
         ctx.training, ctx.eps = training, eps
         d = x._data
+        if _torch_kernel_applies(d, w, b, running_mean, running_var):
+            return _forward_as_torch(ctx, d, w, b, running_mean, running_var, training, momentum, eps)
         axes = (0,) + tuple(range(2, d.ndim))
         shape = _channel_shape(d.ndim)
         if training:
@@ -73,6 +77,18 @@ class NativeBatchNormBackward0(Node):
 
     def backward(ctx, grad):
         x, w = ctx.saved_tensors
+        stats = ctx.stats
+        if stats[0] is None:  # computed by torch's kernel in forward
+            if not STATE.grad_enabled:  # nothing recorded: torch's backward kernel too
+                mean, invstd = stats[1]
+                gx, gw, gb = batch_norm_kernels.backward(
+                    grad._data, x._data, None if w is None else w._data, mean, invstd, ctx.training,
+                    ctx.needs_input_grad[0])
+                need_x, need_w, need_b = ctx.needs_input_grad
+                return (Tensor._wrap(gx) if need_x else None,
+                        Tensor._wrap(gw) if need_w and w is not None else None,
+                        Tensor._wrap(gb) if need_b else None)
+            stats = stats[2]  # create_graph: the differentiable formulas below
         nd = x._data.ndim
         axes = (0,) + tuple(range(2, nd))
         shape = _channel_shape(nd)
@@ -83,7 +99,7 @@ class NativeBatchNormBackward0(Node):
             gx_full, xhat = _normalized_grad(x, gxhat, axes, ctx.eps)
             gx = gx_full if need_x else None
         else:
-            mean, invstd = ctx.stats
+            mean, invstd = stats
             inv = Tensor._wrap(invstd.astype(x._data.dtype))
             xhat = (x - Tensor._wrap(mean.astype(x._data.dtype))) * inv
             gx = gxhat * inv if need_x else None
@@ -92,6 +108,44 @@ class NativeBatchNormBackward0(Node):
         if need_b:
             gb = grad.sum(axes)
         return gx, gw, gb
+
+
+def _torch_kernel_applies(d, w, b, running_mean, running_var):
+    """float32/float64, contiguous, every parameter of the input's dtype: torch's kernel order."""
+    if not batch_norm_kernels.applies(d) or not d.flags.c_contiguous or d.ndim < 2:
+        return False
+    return all(t is None or t._data.dtype == d.dtype for t in (w, b, running_mean, running_var))
+
+
+def _forward_as_torch(ctx, d, w, b, running_mean, running_var, training, momentum, eps):
+    """The forward in torch's order of operations (ops/batch_norm_kernels.py)."""
+    n = d.size // d.shape[1]
+    wd = None if w is None else w._data
+    bd = None if b is None else b._data
+    shape = _channel_shape(d.ndim)
+    if training:
+        mean, var_sum = batch_norm_kernels.collect_stats(d)
+        invstd = batch_norm_kernels.invstd_of(var_sum, n, eps)
+        new_mean, new_var = batch_norm_kernels.update_running(
+            None if running_mean is None else running_mean._data,
+            None if running_var is None else running_var._data, mean, var_sum, n, momentum)
+        if new_mean is not None or new_var is not None:
+            from .inplace import write
+            if new_mean is not None:
+                write(running_mean, new_mean)
+            if new_var is not None:
+                write(running_var, new_var)
+        backward_stats = (mean, invstd)
+        # (the create_graph formulas below read these as broadcastable float arrays)
+        formula_stats = (mean.reshape(shape), invstd.reshape(shape))
+    else:
+        mean = running_mean._data
+        invstd = batch_norm_kernels.eval_invstd(running_var._data, eps)
+        # the backward's invstd is computed in double there, rounded to the dtype
+        backward_stats = (mean, (1.0 / np.sqrt(running_var._data.astype(np.float64) + eps)).astype(d.dtype))
+        formula_stats = (mean.reshape(shape), (1.0 / np.sqrt(running_var._data.reshape(shape) + eps)))
+    ctx.stats = (None, backward_stats, formula_stats)
+    return batch_norm_kernels.transform(d, mean, invstd, wd, bd)
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
