@@ -2,8 +2,9 @@
 
 Optimizers without a square root (SGD, Adamax, ASGD, Rprop) must equal torch bit for
 bit at every step, in float32 and float64. The others equal torch's to a few ulps:
-torch's CPU sqrt kernel is not correctly rounded (numpy's is); the generator's
-``--verify`` checks that with torch's sqrt in place they too are bit-exact.
+torch's CPU sqrt is MKL VML's, which is not correctly rounded (numpy's is); the
+generator's ``--verify`` checks that with torch's sqrt in place they too are bit-exact.
+How many ulps is pinned per algorithm below (measured, with a margin of two).
 """
 
 import json
@@ -34,6 +35,22 @@ def fixture(name):
 DTYPES = ("float32", "float64")
 # a few ulps per step, accumulated over 20 steps, for the algorithms with a square root
 SQRT_RTOL = {"float32": 2.0 ** -15, "float64": 2.0 ** -44}
+# the largest difference from torch over 20 steps, in units in the last place of the larger
+# value (measured on the fixtures, times two); RMSprop's centred variant subtracts nearly equal
+# numbers (square_avg - grad_avg²) before its square root, which magnifies one ulp of sqrt
+MAX_ULPS = {"float32": {"Adam": 4, "AdamW": 2, "NAdam": 8, "RAdam": 2, "RMSprop": 256, "Adagrad": 4,
+                        "Adadelta": 2},
+            "float64": {"Adam": 2, "AdamW": 2, "NAdam": 2, "RAdam": 2, "RMSprop": 16, "Adagrad": 2,
+                        "Adadelta": 2}}
+
+
+def ulps(a, b):
+    """max |a - b| in units in the last place of the larger of the two (0 where equal)."""
+    a, b = np.asarray(a), np.asarray(b)
+    if not a.size:
+        return 0
+    spacing = np.spacing(np.maximum(np.abs(a), np.abs(b)).astype(a.dtype)).astype(np.float64)
+    return float(np.max(np.abs(a.astype(np.float64) - b.astype(np.float64)) / spacing))
 
 
 def _cases():
@@ -64,8 +81,7 @@ def test_optimizer_steps_equal_torchs(case):
             if exact:
                 assert np.array_equal(p, expected), f"step {step}: {p} != {expected}"
             else:
-                np.testing.assert_allclose(p, expected, rtol=SQRT_RTOL[dt], atol=SQRT_RTOL[dt],
-                                           err_msg=f"step {step}")
+                assert ulps(p, expected) <= MAX_ULPS[dt][name], f"step {step}: {ulps(p, expected)} ulps"
     for step, expected_state in data["states"].items():
         got = states[int(step)]
         assert [(i, key) for i, key, _ in got] == [(i, key) for i, key, *_ in expected_state]
