@@ -853,7 +853,7 @@ def _subclassable_roots():
 class _ClassInfo:
     """What the sandbox needs to know of a user class (computed once, when it is made)."""
 
-    __slots__ = ("engine_names", "engine_api", "private_ok")
+    __slots__ = ("engine_names", "engine_api", "private_ok", "engine_private")
 
     def __init__(self, cls):
         outside = [c for c in cls.__mro__[1:] if c not in _USER_CLASSES]
@@ -865,6 +865,7 @@ class _ClassInfo:
         self.engine_api = frozenset(api)
         self.private_ok = all(c is object or (c.__module__ == "builtins" and issubclass(c, BaseException))
                               for c in outside)
+        self.engine_private = None if self.private_ok else _private_names_of(outside)
 
 
 _USER_CLASSES = {}  # class -> _ClassInfo, for every class a class statement made
@@ -958,11 +959,57 @@ def _torch_name(cls):
 
 
 def _refused_private(name, info):
-    """Whether ``_name`` / ``__name__`` stays out of reach on a user object: dunders always, ``_name``
-    where an engine base keeps its internals, and gradcalc's own bookkeeping (``_gradcalc_*``)."""
+    """Whether ``_name`` / ``__name__`` stays out of reach on a user object: dunders always, gradcalc's
+    own bookkeeping (``_gradcalc_*``), and on a subclass of an engine class (``nn.Module``) every
+    ``_name`` the engine's code for that class uses (``info.engine_private``). A tutorial's own
+    helpers (``self._forward_alg(feats)``, ``self._hidden = ...``) are the program's."""
     if not name.startswith("_"):
         return False
-    return name.startswith(("__", "_gradcalc")) or not info.private_ok or name in info.engine_names
+    if name.startswith(("__", "_gradcalc")):
+        return True
+    if info.private_ok:
+        return False
+    private = info.engine_private
+    return private is None or name in info.engine_names or name in private
+
+
+_scanned = {}  # engine package directory -> the _names its source uses
+
+
+def _private_names_of(bases):
+    """Every ``_name`` the engine code behind ``bases`` defines or touches as an attribute (``def _apply``,
+    ``self._parameters``, ``module._forward_hooks``, ``getattr(m, "_version")``), read from the source
+    of each base's package (and of torch.func, which reaches into modules): a user subclass may neither
+    read nor write them, so an engine object's internals are neither reached nor replaced under a
+    name the engine trusts. None (every ``_name`` refused) when a base is not the engine's."""
+    import os
+    import re
+
+    root = _engine().__path__[0]
+    folders = {os.path.join(root, "func")}
+    for c in bases:
+        if c is object or (c.__module__ == "builtins" and issubclass(c, BaseException)):
+            continue
+        mod = sys.modules.get(c.__module__)
+        path = getattr(mod, "__file__", None)
+        if not c.__module__.startswith("gradcalc.engine") or path is None:
+            return None
+        folder = os.path.dirname(path)
+        folders.add(root if folder == root else folder)
+    names = set()
+    pattern = re.compile(r"(?:\.|\bdef |[\"'])(_[A-Za-z][A-Za-z0-9_]*)")
+    for folder in folders:
+        found = _scanned.get(folder)
+        if found is None:
+            found = set()
+            for here, _dirs, files in os.walk(folder):
+                for f in files:
+                    if f.endswith(".py"):
+                        with open(os.path.join(here, f), encoding="utf-8") as src:
+                            found.update(pattern.findall(src.read()))
+            found = _scanned[folder] = frozenset(found)
+        names |= found
+    return frozenset(names)
 
 
 def _user_instance_reader(tp, name, info):

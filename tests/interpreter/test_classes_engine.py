@@ -63,9 +63,34 @@ def test_module_internals_stay_out_of_reach():
     r = Run()
     r("import torch.nn as nn\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
       "        self.fc = nn.Linear(2, 1)\nnet = Net()")
-    for attempt in ("net._parameters", "net._modules", "net.__dict__", "net._x = 1", "net.__class__"):
+    for attempt in ("net._parameters", "net._modules", "net.__dict__", "net.__class__", "net._apply",
+                    "net._call_impl", "net._forward_hooks", "net._parameters = {}", "net._modules = {}",
+                    "net._buffers = {}", "del net._parameters", "net._gradcalc_x = 1", "net.fc._parameters",
+                    "net._version", "net._data", "Net._apply", "net._forward_pre_hooks = 1"):
         err = r.error(attempt)
         assert err.kind == "AttributeError", attempt
+        assert "Python internals" in err.message, attempt
+
+
+def test_module_subclass_private_helpers_are_the_programs():
+    # the Bi-LSTM CRF tutorial's methods (_forward_alg, _viterbi_decode) and a private attribute
+    out = run("import torch.nn as nn\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+              "        self._scale = 2.0\n        self._w = nn.Parameter(torch.ones(2))\n"
+              "    def _score(self, x):\n        return (self._w * x).sum() * self._scale\n"
+              "    def forward(self, x):\n        return self._score(x)\n"
+              "net = Net()\nprint(net(torch.ones(2)).item(), [n for n, _ in net.named_parameters()], net._scale)\n"
+              "net._scale = 3.0\nprint(net(torch.ones(2)).item(), Net._score(net, torch.ones(2)).item())\n"
+              "del net._scale\ntry:\n    net._scale\nexcept AttributeError as e:\n    print(e)\n")
+    assert out == ("4.0 ['_w'] 2.0\n6.0 6.0\n'Net' object has no attribute '_scale'\n")
+
+
+def test_module_subclass_cannot_preempt_an_engine_internal():
+    # set before super().__init__() or later, a name the engine uses stays the engine's
+    for body in ("        self._parameters = 5\n        super().__init__()\n",
+                 "        super().__init__()\n        self._forward_hooks = 5\n",
+                 "        super().__init__()\n        self._backward_hooks = None\n"):
+        err = error("import torch.nn as nn\nclass Net(nn.Module):\n    def __init__(self):\n" + body + "net = Net()")
+        assert err.kind == "AttributeError" and "Python internals" in err.message, body
 
 
 def test_dataset_subclass():
