@@ -32,9 +32,9 @@ from .random_sampling import (  # noqa: E402,F401
 from . import ops as _ops  # noqa: E402
 from .printing import get_printoptions, set_printoptions  # noqa: E402,F401
 from . import autograd, nn  # noqa: E402,F401
-# torch.optim, torch.func and torch.utils are imported on first use (``__getattr__`` below):
+# torch.optim, torch.func, torch.utils and torch.profiler are imported on first use (``__getattr__`` below):
 # a one-liner or a script that never trains pays nothing for them at start-up.
-_LAZY_SUBMODULES = ("optim", "func", "utils")
+_LAZY_SUBMODULES = ("optim", "func", "utils", "profiler")
 
 
 def typename(obj):

@@ -15,6 +15,7 @@ the outer statement can still be undone as a whole.
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 
 from gradcalc.engine.grad_mode import STATE
@@ -25,17 +26,24 @@ from .journal import Journal
 
 def _engine_settings():
     """The engine's process-wide settings a statement can change: grad mode, the default dtype,
-    the print options, anomaly mode. A failing statement puts them back too."""
+    the print options, anomaly mode, the running profile. A failing statement puts them back too."""
     from gradcalc.engine import anomaly, dtypes
     from gradcalc.engine.printing_options import get_printoptions
     return (STATE.grad_enabled, dtypes._default[0], get_printoptions(), anomaly.is_enabled(),
-            anomaly.is_check_nan_enabled())
+            anomaly.is_check_nan_enabled(), _running_profile())
+
+
+def _running_profile():
+    profiler = sys.modules.get("gradcalc.engine.autograd.profiler")  # (never imported: nothing runs)
+    return profiler.running() if profiler is not None else None
 
 
 def _restore_engine_settings(settings):
     from gradcalc.engine import anomaly, dtypes
     from gradcalc.engine.printing_options import set_printoptions
-    grad_enabled, default_dtype, printoptions, anomaly_on, check_nan = settings
+    grad_enabled, default_dtype, printoptions, anomaly_on, check_nan, profile = settings
+    if _running_profile() is not profile:  # a profile the failed statement started stops with it
+        sys.modules["gradcalc.engine.autograd.profiler"].stop_running_since(profile)
     STATE.grad_enabled = grad_enabled
     dtypes._default[0] = default_dtype
     set_printoptions(**printoptions)

@@ -1,5 +1,9 @@
 """``torch.save`` / ``torch.load`` as the language has them: a file name goes through the file rules.
 
+A profile's trace files (``export_chrome_trace``, ``tensorboard_trace_handler``) go through
+the same rules (``guard_trace_files``): a relative path under the working directory, never
+replacing a file this session did not write.
+
 The engine saves to and loads from any path or binary file object it is given; the
 language may name only what the session's file policy allows (gradcalc's command line
 installs the rules of ``cli/magics/file_access.py``: a relative path under the working
@@ -66,3 +70,26 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
         map_location = "cpu"
     target = _target(f, "torch.load", False)
     return serialization.load(target, map_location=map_location, weights_only=weights_only, mmap=mmap)
+
+
+def guard_trace_files() -> None:
+    """Make the engine's profiler write its trace files through ``write_trace`` (the file rules)."""
+    from gradcalc.engine.autograd import profiler_util
+
+    profiler_util.TRACE_WRITER[0] = write_trace
+
+
+def write_trace(path, text, what) -> None:
+    """Write a profiler trace (JSON text) to ``path`` if the session's file rules allow it; the
+    directories on the way (under the working directory) are made as torch makes them."""
+    if not isinstance(path, str):
+        raise TypeError(f"{what}: give the file name as a str, not {type(path).__name__}")
+    policy = _POLICY[0]
+    if policy is None:
+        raise PermissionError(f"{what}: this session has no file access")
+    path = policy(path, what, True)
+    parent = os.path.dirname(path)
+    if parent and not os.path.isdir(parent):
+        os.makedirs(parent, exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)

@@ -44,13 +44,16 @@ _TORCH_MODULES = ("torch", "torch.nn", "torch.nn.functional", "torch.autograd", 
                   "torch.nn.utils.rnn", "torch.utils", "torch.utils.data", "torch.random",
                   "torch.optim", "torch.optim.lr_scheduler", "torch.func", "torch.cuda", "torch.autograd.forward_ad",
                   "torch.backends", "torch.backends.mps", "torch.backends.cudnn", "torch.accelerator",
-                  "torch.optim.swa_utils", "torch.functional")
+                  "torch.optim.swa_utils", "torch.functional", "torch.autograd.profiler", "torch.profiler")
 
 # Engine names the language must not reach, with what the user is told instead.
 _WITHHELD = {}
 
 # torch names the language gets in the interpreter's own version: files go through the session's file rules
 _INTERPRETER_OWN = {"torch": ("save", "load")}
+
+# torch modules whose objects write files (a profile's export_chrome_trace, tensorboard_trace_handler)
+_WRITES_TRACES = ("torch.autograd.profiler", "torch.profiler")
 
 # torch names that are not bound bare: the bare name is a Python builtin the language leaves out
 # (``compile``), so it stays unknown rather than meaning something else; ``torch.compile`` works.
@@ -190,7 +193,8 @@ def _engine_module(dotted):
 
 # torch modules whose engine module is imported on first use (the engine's ``__getattr__``):
 # the language's namespace for them is built when first reached, not at start-up
-_LAZY_ROOTS = ("torch.optim", "torch.func", "torch.utils", "torch.nn.utils")
+_LAZY_ROOTS = ("torch.optim", "torch.func", "torch.utils", "torch.nn.utils", "torch.autograd.profiler",
+               "torch.profiler")
 
 
 def _is_lazy(dotted):
@@ -235,6 +239,9 @@ def _members_of(dotted, mod, built):
     for name in _INTERPRETER_OWN.get(dotted, ()):
         from . import files
         members[name] = _callables.function(getattr(files, name), name)
+    if dotted in _WRITES_TRACES:
+        from . import files
+        files.guard_trace_files()  # a profile's trace files follow the session's file rules too
     return members
 
 
@@ -367,6 +374,32 @@ _TYPE_ATTRS = {
     "PackedSequence": ("data", "batch_sizes", "sorted_indices", "unsorted_indices", "to", "cpu", "cuda",
                        "pin_memory", "double", "float", "half", "long", "int", "short", "char", "byte", "is_cuda",
                        "is_pinned", "count", "index"),
+    # torch.autograd.profiler / torch.profiler: the profiles, their events and tables
+    "autograd.profile": ("key_averages", "table", "function_events", "total_average", "self_cpu_time_total",
+                         "export_chrome_trace", "enabled", "record_shapes", "profile_memory", "with_stack",
+                         "with_flops", "with_modules", "use_cuda", "use_device", "use_cpu", "acc_events"),
+    "profiler.profile": ("start", "stop", "step", "key_averages", "events", "export_chrome_trace", "step_num",
+                         "current_action", "profiler", "schedule", "on_trace_ready", "activities",
+                         "record_shapes", "profile_memory", "with_stack", "with_flops", "with_modules",
+                         "acc_events", "record_steps", "add_metadata", "add_metadata_json", "get_trace_id"),
+    "record_function": ("name", "args"),
+    "EventList": ("table", "key_averages", "total_average", "self_cpu_time_total", "export_chrome_trace",
+                  "supported_export_stacks_metrics", "index", "count", "copy"),
+    "FunctionEvent": ("id", "name", "key", "count", "cpu_time", "cpu_time_total", "self_cpu_time_total",
+                      "cpu_time_str", "cpu_time_total_str", "self_cpu_time_total_str", "device_time",
+                      "device_time_total", "self_device_time_total", "cuda_time", "cuda_time_total",
+                      "self_cuda_time_total", "input_shapes", "stack", "cpu_parent", "cpu_children",
+                      "cpu_memory_usage", "self_cpu_memory_usage", "device_memory_usage", "self_device_memory_usage",
+                      "cuda_memory_usage", "self_cuda_memory_usage", "time_range", "start_us", "end_us",
+                      "sequence_nr", "is_user_annotation", "flops", "overload_name", "node_id", "thread",
+                      "is_async", "is_remote", "is_legacy", "device_type", "trace_name", "scope"),
+    "FunctionEventAvg": ("key", "count", "cpu_time", "cpu_time_total", "self_cpu_time_total", "cpu_time_str",
+                         "cpu_time_total_str", "self_cpu_time_total_str", "device_time", "device_time_total",
+                         "self_device_time_total", "cuda_time", "cuda_time_total", "self_cuda_time_total",
+                         "input_shapes", "stack", "cpu_parent", "cpu_children", "cpu_memory_usage",
+                         "self_cpu_memory_usage", "device_memory_usage", "self_device_memory_usage",
+                         "cuda_memory_usage", "self_cuda_memory_usage", "is_user_annotation", "flops",
+                         "overload_name", "node_id", "is_async", "is_remote", "is_legacy", "device_type", "add"),
     "LRScheduler": ("step", "get_last_lr", "get_lr", "state_dict", "load_state_dict", "last_epoch", "base_lrs",
                     "optimizer", "print_lr", "T_max", "eta_min", "step_size", "gamma", "milestones", "factor",
                     "total_iters", "start_factor", "end_factor", "power", "T_0", "T_i", "T_mult", "T_cur",
@@ -375,7 +408,8 @@ _TYPE_ATTRS = {
 }
 
 # attributes set on instances (not found on the class): optimizers' and schedulers' state
-_INSTANCE_ATTRS = frozenset(_TYPE_ATTRS["Optimizer"] + _TYPE_ATTRS["LRScheduler"])
+_INSTANCE_ATTRS = frozenset(_TYPE_ATTRS["Optimizer"] + _TYPE_ATTRS["LRScheduler"] + _TYPE_ATTRS["autograd.profile"]
+                            + _TYPE_ATTRS["profiler.profile"] + _TYPE_ATTRS["record_function"])
 _PYTHON_TYPES = ("list", "tuple", "dict", "int", "float", "complex", "range", "slice", "set", "frozenset",
                  "generator", "property")
 _type_names = {}  # type -> frozenset of attribute names the language may read
@@ -415,6 +449,8 @@ def _compute_names(tp):
         from gradcalc.engine.optim import Optimizer
         from gradcalc.engine.optim.lr_scheduler import LRScheduler, ReduceLROnPlateau
         kinds += [(Optimizer, "Optimizer"), (LRScheduler, "LRScheduler"), (ReduceLROnPlateau, "LRScheduler")]
+    if "gradcalc.engine.autograd.profiler_util" in sys.modules:  # (no profile exists before one is imported)
+        kinds += _profiler_kinds()
     for cls, key in kinds:
         if issubclass(tp, cls):
             return _TYPE_ATTRS[key]
@@ -434,6 +470,18 @@ def _compute_names(tp):
 
         return names_for(tp)
     return ()
+
+
+def _profiler_kinds():
+    from gradcalc.engine.autograd import profiler as autograd_profiler
+    from gradcalc.engine.autograd.profiler_util import EventList, FunctionEvent, FunctionEventAvg
+
+    kinds = [(autograd_profiler.profile, "autograd.profile"), (autograd_profiler.record_function, "record_function"),
+             (EventList, "EventList"), (FunctionEvent, "FunctionEvent"), (FunctionEventAvg, "FunctionEventAvg")]
+    if "gradcalc.engine.profiler" in sys.modules:
+        from gradcalc.engine.profiler import profile
+        kinds.append((profile, "profiler.profile"))
+    return kinds
 
 
 # real class -> the class the language gets instead (``type(a)`` for a numpy array is the checked
@@ -1261,7 +1309,8 @@ _TORCH_ELSEWHERE = ("torch.optim", "torch.optim.lr_scheduler", "torch.utils", "t
                     "torch.nn.init", "torch.nn.utils", "torch.cuda", "torch.autograd.forward_ad",
                     "torch.distributions", "torch.jit", "torch.onnx", "torch.testing", "torch.backends",
                     "torch.mps", "torch.amp", "torch.hub", "torch.utils.checkpoint", "torch.nn.parameter",
-                    "torch.nn.modules", "torch.multiprocessing", "torch.distributed", "torch.profiler")
+                    "torch.nn.modules", "torch.multiprocessing", "torch.distributed", "torch.profiler",
+                    "torch.autograd.profiler")
 
 
 def _find_module(dotted):

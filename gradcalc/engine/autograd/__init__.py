@@ -8,3 +8,14 @@ from .anomaly_mode import detect_anomaly, set_detect_anomaly  # noqa: F401
 from .function import Function, FunctionCtx, once_differentiable  # noqa: F401
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck  # noqa: F401
 from .variable import Variable  # noqa: F401,E402
+
+# torch.autograd.profiler (and its profiler_util) are imported on first use: a program that
+# never profiles pays nothing for them.
+_LAZY_SUBMODULES = ("profiler", "profiler_util")
+
+
+def __getattr__(name):
+    if name in _LAZY_SUBMODULES:
+        import importlib
+        return importlib.import_module(f"{__name__}.{name}")  # (binds it here too)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
