@@ -199,3 +199,36 @@ def test_schedule_arguments():
         sched(wait=1, warmup=0, active=1)
     with pytest.raises(ValueError, match="DEVICE_STOPPED"):
         torch.profiler.profile(schedule=lambda step: torch.profiler.ProfilerAction.DEVICE_STOPPED)
+
+
+def test_flops_as_torch_counts_them():
+    # torch 2.13: addmm 2*M*K*N = 120, mm 240, bmm 2*B*M*K*N = 240, mul/add the results' count
+    a, w, b, m = torch.randn(5, 4), torch.randn(3, 4), torch.randn(3), torch.randn(4, 6)
+    with torch.profiler.profile(with_flops=True) as prof:
+        torch.nn.functional.linear(a, w, b)
+        a.mm(m)
+        torch.bmm(torch.randn(2, 5, 4), torch.randn(2, 4, 3))
+        a * 2
+        a + a
+        a - a
+    flops = {e.name: e.flops for e in prof.events()}
+    assert flops["aten::addmm"] == 120 and flops["aten::mm"] == 240 and flops["aten::bmm"] == 240
+    assert flops["aten::mul"] == 20 and flops["aten::add"] == 20 and flops["aten::sub"] == 0
+    table = prof.key_averages().table()
+    assert "Total FLOPs" in table and " 240.000  " in table and "          --  " in table
+    with torch.profiler.profile() as plain:
+        a.mm(m)
+    assert "FLOPs" not in plain.key_averages().table()
+
+
+def test_reprs_as_torch():
+    p = profile()
+    assert str(p) == repr(p) == "<unfinished torch.autograd.profile>"
+    with p:
+        torch.ones(2) * 2
+    assert repr(p).startswith("[<FunctionEvent id=0 name=aten::mul overload_name= device_type=DeviceType.CPU ")
+    assert str(p).startswith("-----")
+    assert repr(torch.profiler.profile()).startswith("<torch.profiler.profiler.profile object at 0x")
+    assert repr(record_function("x")).startswith("<torch.autograd.profiler.record_function object at 0x")
+    assert str(torch.profiler.ProfilerActivity.CPU) == "ProfilerActivity.CPU"
+    assert repr(torch.profiler.ProfilerAction.RECORD) == "<ProfilerAction.RECORD: 2>"

@@ -13,7 +13,7 @@ import gradcalc.engine as torch
 GOLDEN = os.path.join(os.path.dirname(__file__), "..", "golden")
 sys.path.insert(0, GOLDEN)
 
-from profiler_cases import PROGRAMS, TABLES, layout, run  # noqa: E402
+from profiler_cases import PROGRAMS, normal, run  # noqa: E402
 
 with open(os.path.join(GOLDEN, "profiler.json")) as f:
     EXPECTED = json.load(f)
@@ -22,10 +22,5 @@ with open(os.path.join(GOLDEN, "profiler.json")) as f:
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_program_as_torch(name):
     torch.manual_seed(0)
-    out = run(torch, PROGRAMS[name])
-    if name in TABLES:
-        tables = out[:-1] if name == "nested" else out
-        got = [layout(t) for t in tables] + (out[-1:] if name == "nested" else [])
-    else:
-        got = out
+    got = normal(run(torch, PROGRAMS[name]))
     assert json.loads(json.dumps(got)) == EXPECTED[name]

@@ -114,8 +114,24 @@ fn = schedule(wait=2, warmup=2, active=3, repeat=2, skip_first=3)
 OUT.append(repr([fn(i).name for i in range(25)]))
 """
 
-PROGRAMS = {"intro": INTRO, "memory": MEMORY, "nested": NESTED, "shapes": SHAPES, "schedule": SCHEDULE}
-TABLES = ("intro", "memory", "nested", "shapes")  # programs whose outputs are tables (compared by layout)
+FLOPS = """
+a = torch.randn(5, 4)
+b = torch.randn(4)
+with torch.profiler.profile(with_flops=True) as prof:
+    a * a
+    a + b
+    a / a
+OUT.append(prof.key_averages().table())
+OUT.append(str(sorted((e.name, e.flops) for e in prof.events())))
+"""
+
+PROGRAMS = {"intro": INTRO, "memory": MEMORY, "nested": NESTED, "shapes": SHAPES, "schedule": SCHEDULE,
+            "flops": FLOPS}
+
+
+def normal(outputs):
+    """The program's outputs as compared: tables by their layout, anything else as printed."""
+    return [layout(t) if t == "" or t.startswith(("---", "===")) else t for t in outputs]
 
 
 def run(torch, source):

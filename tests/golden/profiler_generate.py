@@ -10,16 +10,14 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
-from profiler_cases import PROGRAMS, TABLES, layout, run  # noqa: E402
+from profiler_cases import PROGRAMS, normal, run  # noqa: E402
 
 
 def main():
     torch.manual_seed(0)
     golden = {}
     for name, source in PROGRAMS.items():
-        out = run(torch, source)
-        golden[name] = [layout(t) for t in out] if name in TABLES and name != "nested" else (
-            [layout(t) for t in out[:-1]] + out[-1:] if name == "nested" else out)
+        golden[name] = normal(run(torch, source))
     path = os.path.join(os.path.dirname(__file__), "profiler.json")
     with open(path, "w") as f:
         json.dump(golden, f, separators=(",", ":"))

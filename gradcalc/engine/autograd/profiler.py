@@ -71,7 +71,7 @@ class profile:
         return False
 
     def _start(self):
-        recorder = _hooks.Recorder(self.record_shapes, self.profile_memory)
+        recorder = _hooks.Recorder(self.record_shapes, self.profile_memory, self.with_flops)
         _hooks.install(recorder)
         self.entered = True
         self._recorder = recorder
@@ -129,9 +129,14 @@ class profile:
         return self._finished().export_chrome_trace(path)
 
     def __str__(self):
-        return str(self._finished())
+        if self._recorder is not None or self._events is None:
+            return "<unfinished torch.autograd.profile>"
+        return str(self._events)
 
-    __repr__ = object.__repr__
+    def __repr__(self):
+        if self._recorder is not None or self._events is None:
+            return "<unfinished torch.autograd.profile>"
+        return repr(self._events)
 
 
 class record_function:
@@ -176,6 +181,9 @@ class record_function:
         except (AttributeError, TypeError):
             pass
         return recorded
+
+    def __repr__(self):
+        return f"<torch.autograd.profiler.record_function object at {id(self):#x}>"
 
 
 def running():

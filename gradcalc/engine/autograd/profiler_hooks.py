@@ -56,22 +56,25 @@ def aten_name(cls_name):
 class Recorder:
     """The ranges of one profile: a flat list in start order and the stack of open ones."""
 
-    __slots__ = ("events", "open", "record_shapes", "profile_memory", "t0", "outs")
+    __slots__ = ("events", "open", "record_shapes", "profile_memory", "with_flops", "t0", "outs")
 
-    def __init__(self, record_shapes=False, profile_memory=False):
+    def __init__(self, record_shapes=False, profile_memory=False, with_flops=False):
         self.events = []
         self.open = []
         self.record_shapes = record_shapes
         self.profile_memory = profile_memory
+        self.with_flops = with_flops
         self.t0 = time.perf_counter_ns()
         self.outs = {}  # event id -> ids of the arrays the range returned (for self memory)
 
     def push(self, name, args=(), params=None, user=False):
         shapes = None
-        if self.record_shapes:
+        if self.record_shapes or self.with_flops:
             shapes = [_shape(a) for a in args] + ([[] for _ in params] if params else [])
         evt = FunctionEvent(len(self.events), name, (time.perf_counter_ns() - self.t0) / 1000.0,
-                            input_shapes=shapes, is_user_annotation=user)
+                            input_shapes=shapes if self.record_shapes else None, is_user_annotation=user)
+        if self.with_flops and shapes:
+            evt.flops = flops(name, shapes)
         if self.open:
             parent = self.open[-1]
             evt.cpu_parent = parent
@@ -125,6 +128,26 @@ class Recorder:
             self.outs[evt.id] = ids
         evt.self_cpu_memory_usage = own
         evt.cpu_memory_usage = own + sum(c.cpu_memory_usage for c in children)
+
+
+def flops(name, shapes):
+    """torch's FLOP count for the ops it counts (0 for the others): a matrix product's
+    2·M·K·N, an elementwise ``mul``/``add``'s number of results."""
+    try:
+        if name == "aten::mm":
+            (m, k), (_, n) = shapes[0], shapes[1]
+            return 2 * m * k * n
+        if name == "aten::addmm":
+            (m, k), (_, n) = shapes[1], shapes[2]
+            return 2 * m * k * n
+        if name in ("aten::bmm", "aten::baddbmm"):
+            (b, m, k), (_, _, n) = shapes[0:2] if name == "aten::bmm" else shapes[1:3]
+            return 2 * b * m * k * n
+        if name in ("aten::mul", "aten::add"):
+            return int(np.prod(np.broadcast_shapes(*(tuple(s) for s in shapes[:2]))))
+    except (ValueError, TypeError):
+        return 0
+    return 0
 
 
 def _shape(value):

@@ -188,6 +188,9 @@ class profile:
     def get_trace_id(self):
         return None
 
+    def __repr__(self):
+        return f"<torch.profiler.profiler.profile object at {id(self):#x}>"
+
 
 def _warn_plain(message):
     warnings.warn(message, UserWarning, stacklevel=5)
