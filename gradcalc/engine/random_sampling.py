@@ -503,7 +503,7 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
         res = res + m
     res = res.astype(t._data.dtype, copy=False)
     params = tuple(x for x in (mean, std) if isinstance(x, Tensor))
-    if _grad_recorded(params):  # torch's NormalBackward1/2/3 by which parameters are tensors
+    if _grad_recorded(params) or _dual(params):  # torch's NormalBackward1/2/3 by which parameters are tensors
         node = {(True, False): "NormalBackward1", (False, True): "NormalBackward2"}.get((mt, st), "NormalBackward3")
         return _finish(getattr(_ops(), node).apply(*params, values=res), False, out)
     return _finish(_new_leaf(res), requires_grad, out)
@@ -512,6 +512,14 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
 def _grad_recorded(tensors):
     from .grad_mode import STATE
     return STATE.grad_enabled and any(x._requires_grad for x in tensors)
+
+
+def _dual(tensors):
+    """Inside a forward-AD level, whether a parameter carries a tangent (the draw's node gives the
+    sample its tangent, as torch's)."""
+    from .node import TANGENT_HOOK
+    return TANGENT_HOOK[0] is not None and any(
+        getattr(x, "_fw", None) is not None or x._extra is not None and "fwn" in x._extra for x in tensors)
 
 
 def bernoulli(input, p=None, *, generator=None, out=None):
@@ -525,7 +533,7 @@ def bernoulli(input, p=None, *, generator=None, out=None):
     if isinstance(probs, Tensor) and probs._requires_grad:
         probs = probs.detach()  # the draw reads its values; the node below is the graph
     bernoulli_(t, probs, generator=generator)
-    if _grad_recorded((input,)):
+    if _grad_recorded((input,)) or p is None and _dual((input,)):
         if p is None:
             return _finish(_ops().BernoulliBackward0.apply(input, values=t._data), False, out)
         return _finish(not_differentiable("bernoulli", t, input), False, out)

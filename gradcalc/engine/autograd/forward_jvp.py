@@ -20,6 +20,7 @@ dual level carry tangents (forward over reverse: Hessian-vector products).
 import weakref
 
 from ..grad_mode import enable_grad
+from ..ops.forward_refusals import no_forward_ad
 from ..tensor import Tensor
 
 __all__ = ["push", "tangent_of", "set_tangent", "tangent_at", "set_tangent_at", "drop_level", "result_tangent",
@@ -170,22 +171,26 @@ def push(cls, args, params):
             return NotImplemented
         tangents = [tangent_at(a, m) if isinstance(a, Tensor) else None for a in args]
     from .. import node
+    own = getattr(cls, "jvp", None)
+    if type(own) is no_forward_ad:  # torch has no forward rule for this op: its error, before the op runs
+        own.refuse()
+    row = getattr(cls, "_row", None)
+    rule = row.jvp if row is not None else own
     hook = node.TANGENT_HOOK[0]
     if m == 0:
         node.TANGENT_HOOK[0] = None  # the primal op and the JVP's own ops carry no tangents
     CEILING[0] = m - 1  # ... at this level: they carry the lower levels' ones
     try:
-        row = getattr(cls, "_row", None)
-        rule = row.jvp if row is not None else getattr(cls, "jvp", None)
         if rule is not None and cls.n_diff_outputs == 1:
             out, dys = _by_rule(cls, rule, args, params, tangents, m)
             diff = [0] if dys else []
         else:
+            mark = _rng_mark()
             out = cls.apply(*args, **params)
             outs = out if type(out) is tuple else (out,)
             n = cls.n_diff_outputs if type(out) is tuple else 1
             diff = [i for i, o in enumerate(outs[:n]) if o._data.dtype.kind == "f"]
-            dys = _jvp(cls, args, params, tangents, diff, m) if diff else []
+            dys = _jvp(cls, args, params, tangents, diff, m, mark) if diff else []
         outs = out if type(out) is tuple else (out,)
         for i, dy in zip(diff, dys):
             set_tangent_at(outs[i], m, dy)
@@ -200,6 +205,22 @@ def push(cls, args, params):
         node.TANGENT_HOOK[0] = hook
         CEILING[0] = top
     return out
+
+
+def _rng_mark():
+    """The default generator's state, for an op recorded a second time (its tangent's) to draw the
+    same numbers as its output did (rrelu's noise, a dropout mask), leaving the generator as one run."""
+    from ..random_mt19937 import default_generator as g
+    bg = g._bitgen
+    return g, g._seed, None if bg is None else bg.state, g._fresh, g._next_double, g._next_float
+
+
+def _rng_rewind(mark):
+    g, g._seed, state, g._fresh, g._next_double, g._next_float = mark
+    if state is None:
+        g._bitgen = None
+    else:
+        g._engine().state = state
 
 
 def _needs_graph(args, tangents, m):
@@ -231,9 +252,11 @@ def _by_rule(cls, rule, args, params, tangents, m=0):
             y = cls.apply(*[_leaf(a, m) if t is not None else a for a, t in zip(args, tangents)], **params)
         out, ctx = _detached(y, m), y._grad_fn
     else:
+        mark = _rng_mark()
         out = cls.apply(*args, **params)
         ctx = out._grad_fn
         if ctx is None or any(t is not None and not a._requires_grad for a, t in zip(args, tangents)):
+            _rng_rewind(mark)
             with enable_grad():  # a dual input that does not require grad: its rule's reads are not saved
                 ctx = cls.apply(*[a.view_as(a) if t is not None and a._requires_grad else
                                   _leaf(a, m) if t is not None else a
@@ -279,7 +302,7 @@ def _grad_fn():
     return grad
 
 
-def _jvp(cls, args, params, tangents, diff, m=0):
+def _jvp(cls, args, params, tangents, diff, m=0, mark=None):
     from ..creation import zeros_like
     grad = _grad_fn()
     need_graph = _needs_graph(args, tangents, m)
@@ -292,6 +315,8 @@ def _jvp(cls, args, params, tangents, diff, m=0):
                 xs.append(a.view_as(a))  # stays connected: the tangent is differentiable w.r.t. a
             else:
                 xs.append(_leaf(a, m))
+        if mark is not None:
+            _rng_rewind(mark)
         y = cls.apply(*xs, **params)
         ys = y if type(y) is tuple else (y,)
         ys = [ys[i] for i in diff]

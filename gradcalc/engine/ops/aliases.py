@@ -9,9 +9,11 @@ errors are the original's, as in torch.
 
 import numpy as np
 
+from .. import node as _node
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
+from .forward_refusals import refuse_duals
 from .support import as_tensor, wrap_dim
 
 
@@ -40,6 +42,7 @@ bitwise_right_shift = _bitwise_shift(np.right_shift, "bitwise_right_shift")
 
 def _integer_pair(ufunc, name):
     def fn(input, other):
+        refuse_duals("aten::" + name, input, other)  # (before the dtype check, as torch)
         a, b = input._data, as_tensor(other)._data
         if a.dtype.kind not in "iu" or b.dtype.kind not in "iu":
             from .. import dtypes as _dt
@@ -310,6 +313,11 @@ def fill_diagonal_(self, fill_value, wrap=False):
         idx = np.arange(d.shape[0])
         d[(idx,) * d.ndim] = fill_value
     self._bump_version()
+    if _node.TANGENT_HOOK[0] is not None and getattr(self, "_fw", None) is not None:
+        # a dual tensor: the filled positions hold a constant now (their tangent is zero)
+        t = self._fw.clone()
+        fill_diagonal_(t, 0.0, wrap)
+        self._fw = t
     return self
 
 
@@ -415,11 +423,16 @@ def _as_copy(r, node_name=None):
     if node is not None:
         node.__class__ = _copy_class(type(node), node_name)
         out._grad_fn, out._output_nr, out._requires_grad = node, r._output_nr, True
+    if _node.TANGENT_HOOK[0] is not None:  # inside a forward-AD level: the view's tangent, at every level
+        from ..autograd.forward_jvp import CEILING, copy_tangents
+        copy_tangents(r, out, CEILING[0] + 1)
     return out
 
 
 def _copying(fn, name):
     def copy_fn(input, *args, **kw):
+        if name == "detach_copy":  # torch declares it not differentiable
+            refuse_duals("aten::detach_copy", input)
         r = fn(input, *args, **kw)
         if isinstance(r, (tuple, list)):
             return tuple(_as_copy(t) for t in r)

@@ -15,6 +15,7 @@ from ..grad_mode import STATE
 from ..node import Node, not_differentiable
 from ..tensor import Tensor
 from .checks import check
+from .forward_refusals import refuse_duals
 from .support import binary_arrays, binary_op as _binary, broadcast_error, operand, zeros_grad
 from .table import binary_row, row
 
@@ -431,6 +432,7 @@ def floor_divide(input, other):
     except ValueError:
         raise broadcast_error(np.shape(A), np.shape(B)) from None
     # floor_divide(Tensor, Scalar) is an overload of one input (its NotImplemented node has one edge)
+    refuse_duals("aten::floor_divide", input, other)
     return not_differentiable("floor_divide", Tensor._wrap(np.asarray(r)),
                               *((input, other) if isinstance(other, Tensor) else (input,)))
 

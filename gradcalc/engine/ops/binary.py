@@ -16,6 +16,7 @@ from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
+from .forward_refusals import refuse_duals
 from .masked import where
 from .support import binary_apply, binary_arrays
 from .table import ROWS, ZERO, binary_row, row
@@ -201,6 +202,7 @@ def float_power(input, exponent):
 
 def heaviside(input, values):
     """0 where input < 0, ``values`` where input == 0, 1 where input > 0 (not differentiable)."""
+    refuse_duals("aten::heaviside", input, values)
     if input.dtype is not values.dtype:
         raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes")
     d, v = input._data, values._data

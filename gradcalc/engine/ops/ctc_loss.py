@@ -18,6 +18,7 @@ import numpy as np
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
+from .forward_refusals import no_forward_ad
 
 
 def _logsumexp3(a, b, c):
@@ -31,6 +32,7 @@ def _logsumexp3(a, b, c):
 class CtcLossBackward0(Node):
     __slots__ = ("lp", "ext", "skip", "input_lengths", "target_lengths", "log_alpha", "nll", "blank",
                  "zero_infinity")
+    jvp = no_forward_ad("_ctc_loss")  # torch has no forward rule
     explain = ("grad_log_probs = exp(log_probs) − exp(log Σ_{s: l'ₛ = c} α·β + nll − log_probs), for each frame "
                "before the input length (α, β: the forward and backward variables over the blank-extended target)")
     checks = (check(lambda x: _raw(x.log_softmax(2), [[1, 2, 2], [3, 1, 0]], [5, 4], [3, 2], 0), (5, 2, 4),

@@ -5,6 +5,7 @@ import numpy as np
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
+from .forward_refusals import no_forward_ad
 
 
 class EmbeddingBackward0(Node):
@@ -16,6 +17,12 @@ class EmbeddingBackward0(Node):
     def forward(ctx, w, indices, padding_idx):
         ctx.indices, ctx.padding_idx, ctx.num_weights = indices, padding_idx, w._data.shape[0]
         return w._data[indices._data]
+
+    @staticmethod
+    def jvp(ctx, t):
+        """torch's forward rule: embedding(weight_t, indices), the padding row's tangent read like any other
+        (only the backward leaves that row out)."""
+        return EmbeddingBackward0.apply(t, indices=ctx.indices, padding_idx=ctx.padding_idx)
 
     def backward(ctx, grad):
         from ..creation import zeros
@@ -74,6 +81,7 @@ class EmbeddingBagBackward0(Node):
     __slots__ = ("indices", "bags", "scale", "num_weights", "mode", "argmax")
     explain = ("grad_weight = each bag's gradient added into the rows of its indices (divided by the bag size "
                "for 'mean'; only the maximal row for 'max')")
+    jvp = no_forward_ad("_embedding_bag")  # torch has no forward rule
     checks = (check(lambda w: embedding_bag(Tensor._wrap(np.array([0, 2, 1, 4, 2])), w,
                                             Tensor._wrap(np.array([0, 2])), mode="sum"), (5, 3)),
               check(lambda w: embedding_bag(Tensor._wrap(np.array([[0, 2], [3, 3]])), w, mode="mean"), (4, 2),

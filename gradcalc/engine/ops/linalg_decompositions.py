@@ -12,6 +12,7 @@ from ..node import Node
 from ..tensor import Tensor
 from . import linalg_checks as _lc
 from .checks import check
+from .forward_refusals import no_forward_ad
 
 
 class _LinAlgError(RuntimeError):
@@ -236,6 +237,7 @@ class LinalgCholeskyExBackward0(Node):
 
 class CholeskyBackward0(LinalgCholeskyExBackward0):
     """torch.cholesky (deprecated): the same factorization under its own node."""
+    jvp = no_forward_ad("cholesky")  # torch has no forward rule
     checks = (check(lambda a: _engine().cholesky(_spd(a)), (3, 3)),)
 
 

@@ -116,7 +116,7 @@ class SmoothL1LossBackward0(Node):
 # -- negative log likelihood ----------------------------------------------------------
 
 class _Nll(Node):
-    __slots__ = ("reduction", "class_dim")
+    __slots__ = ("reduction", "class_dim", "no_weight")
 
     def forward(ctx, a, target, weight=None, reduction="mean", ignore_index=-100):
         d = a._data
@@ -151,6 +151,7 @@ class _Nll(Node):
             out = np.asarray(losses.sum(), dtype=d.dtype)
         else:
             total = wt.sum(dtype=d.dtype)
+            ctx.no_weight = total == 0
             out = np.asarray(losses.sum(dtype=d.dtype) / total, dtype=d.dtype)
             if total != 0:  # torch: with every target ignored the loss is nan, its gradient zero
                 coef = coef / total
@@ -158,6 +159,17 @@ class _Nll(Node):
         ctx.class_dim = cd
         ctx.save_for_backward(Tensor._wrap(np.asarray(coef, dtype=d.dtype)), a)
         return out
+
+    @staticmethod
+    def jvp(ctx, t):
+        """torch's forward rule: the loss of the tangent (nll_loss is linear in self), so with every
+        target ignored the 'mean' tangent is nan (0/0), as the loss is."""
+        coef, _ = ctx.saved_tensors
+        per = (coef * t).sum(ctx.class_dim) if t._data.ndim > 1 else (coef * t).sum()
+        if ctx.reduction == "none":
+            return per
+        total = per.sum()
+        return total * float("nan") if ctx.reduction == "mean" and ctx.no_weight else total
 
     def backward(ctx, grad):
         coef, a = ctx.saved_tensors

@@ -8,6 +8,7 @@ import numpy as np
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
+from .forward_refusals import no_forward_ad
 
 __all__ = ["multi_margin_loss", "multilabel_margin_loss"]
 
@@ -30,6 +31,7 @@ def _scale(grad_input, grad, reduction, batched):
 
 class MultiMarginLossBackward0(Node):
     __slots__ = ("p", "margin", "reduction", "batched")
+    jvp = no_forward_ad("multi_margin_loss")  # torch has no forward rule
     explain = ("grad_self = for each class i ≠ y with z = margin − x_y + x_i > 0: +h at i and −h at y, "
                "h = (1 or 2z)·w_y / C (over N too for 'mean'), times grad")
     twice_differentiable = False
@@ -75,6 +77,7 @@ class MultiMarginLossBackward0(Node):
 
 class MultilabelMarginLossBackward0(Node):
     __slots__ = ("reduction", "batched")
+    jvp = no_forward_ad("multilabel_margin_loss_forward")  # torch has no forward rule
     explain = ("grad_self = for each target j and non-target i with z = 1 − x_j + x_i > 0: +1/C at i and "
                "−1/C at j (over N too for 'mean'), times grad")
     twice_differentiable = False

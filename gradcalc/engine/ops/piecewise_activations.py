@@ -61,6 +61,13 @@ class HardsigmoidBackward0(Node):
         d = _float_only(a, "hardsigmoid_cpu")
         return _out(np.clip(d + 3, 0, 6) / 6, a)
 
+    @staticmethod
+    def jvp(ctx, t):
+        """torch's forward rule (auto_element_wise): the backward applied to the tangent."""
+        (x,) = ctx.saved_tensors
+        d = x._data
+        return _pass(t, x, (d > -3) & (d < 3)) / 6
+
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         d = x._data

@@ -15,6 +15,7 @@ from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
+from .forward_refusals import no_forward_ad
 from .linalg import DotBackward0
 from .masked import where
 from .reduction import return_type
@@ -477,6 +478,7 @@ def dist(input, other, p=2):
 
 class CdistBackward0(Node):
     __slots__ = ("p",)
+    jvp = no_forward_ad("_cdist_forward")  # torch has no forward rule
     explain = "grad_x1_i = Σⱼ grad_ij · sign(d)|d|^(p-1) / dist_ij^(p-1), d = x1_i - x2_j;  grad_x2 likewise, negated"
     saves_output = True
     checks = (check(lambda a, b: cdist(a, b), (3, 2), (4, 2)),

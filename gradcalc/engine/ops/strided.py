@@ -16,6 +16,7 @@ from ..journal import touch
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
+from .forward_refusals import no_forward_ad
 
 
 def _storage(arr):
@@ -211,10 +212,15 @@ def as_strided_(self, size, stride, storage_offset=None):
         out = AsStridedBackward1.apply(self, size=size, stride=stride, offset=int(storage_offset))
         touch(self)
         self._data, self._grad_fn, self._extra = out._data, out._grad_fn, out._extra
+        if getattr(out, "_fw", None) is not None:  # a dual tensor: the view's tangent
+            self._fw = out._fw
         return self
     view = _view(self._data, size, stride, int(storage_offset))
     touch(self)
     self._data = view
+    fw = getattr(self, "_fw", None)
+    if fw is not None:  # a dual tensor: its tangent viewed the same way (torch's tangent of a view)
+        self._fw = Tensor._wrap(np.array(_view(np.ascontiguousarray(fw._data), size, stride, int(storage_offset))))
     return self
 
 
@@ -245,6 +251,8 @@ def resize_(self, *sizes, memory_format=None):
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {list(sizes)}")
     if self._requires_grad:
         raise RuntimeError("cannot resize variables that require grad")
+    if getattr(self, "_fw", None) is not None:
+        raise RuntimeError("cannot resize variables that has a forward grad")
     from ..limits import check_numel
     n = check_numel(sizes)
     flat, offset = _storage(self._data)
@@ -267,6 +275,9 @@ def resize_as_(self, the_template, memory_format=None):
 
 
 class ResizeBackward(Node):
+    # torch's resize is a Python autograd.Function without jvp: its error
+    jvp = no_forward_ad("resize", "You must implement the jvp function for custom autograd.Function to use it with "
+                                  "forward mode AD.")
     explain = "grad_self = grad reshaped back to self's shape"
     checks = (check(lambda x: x.resize(3, 2), (2, 3)),)
 

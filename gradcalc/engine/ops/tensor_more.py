@@ -6,6 +6,7 @@ import numpy as np
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
+from .forward_refusals import no_forward_ad, refuse_duals
 from .linalg_decompositions import norm_backward
 
 
@@ -111,6 +112,7 @@ def histogram(input, bins, *, range=None, weight=None, density=False, out=None):
     """(hist, bin_edges) of the values of ``input`` (float): ``bins`` equal bins over ``range`` (default the
     values' min and max) or the given edges."""
     from ..ops.reduction import return_type
+    refuse_duals("aten::histogram", input, weight)
     if input._data.dtype.kind != "f":
         from .. import dtypes
         raise NotImplementedError(f"\"histogramdd\" not implemented for '{dtypes.SCALAR_NAMES[input.dtype.name]}'")
@@ -175,6 +177,7 @@ _IDENTITY = {"prod": 1.0, "mean": 0.0, "amax": -np.inf, "amin": np.inf}
 
 class IndexReduceBackward0(Node):
     __slots__ = ("dim", "reduce", "include", "idx", "indexed", "n_src")
+    jvp = no_forward_ad("index_reduce")  # torch has no forward rule
     explain = ("grad_self = grad where self takes part in the reduction (shared among ties for amax/amin, "
                "divided by the count for mean, times the other factors for prod);  grad_source = the same, gathered")
     saves_output = True
@@ -260,6 +263,7 @@ _IDX = Tensor._wrap(np.array([0, 2, 0], dtype=np.int64))
 def index_reduce(input, dim, index, source, reduce, *, include_self=True):
     """``input`` with the rows of ``source`` reduced (prod, mean, amax, amin) into the positions ``index``
     names along ``dim``."""
+    IndexReduceBackward0.jvp.refuse_duals(input, source)
     if reduce not in _REDUCE_AT:
         raise RuntimeError(f"index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got {reduce}.")
     nd = max(input._data.ndim, 1)

@@ -14,11 +14,12 @@ import numpy as np
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
+from .forward_refusals import no_forward_ad
 from .masked import where
 from .support import type_word
 from .special_math import (digamma_array, erf_array, erfinv_array, i1_array, lgamma_array, mvlgamma_array,
                            polygamma_array, vectorize)
-from .table import ZERO, row
+from .table import ROWS, ZERO, row
 
 _LN2 = math.log(2.0)
 _LN10 = math.log(10.0)
@@ -250,6 +251,9 @@ atanh = arctanh = row("atanh arctanh", "AtanhBackward0", np.arctanh, grad=lambda
     inplace_node=("AtanhBackward1", check(lambda x: (x * 1).atanh_(), (2, 3), low=-0.8, high=0.8))).function
 deg2rad = row("deg2rad", "Deg2RadBackward0", np.deg2rad, grad=lambda grad: grad * (math.pi / 180.0),
     explain="grad_self = grad · π/180", doc="Degrees to radians.", checks=(check(lambda x: x.deg2rad(), (2, 3)),)).function
+# ... and has no forward rule for them
+for _f, _name in ((asinh, "asinh_"), (acosh, "acosh_"), (atanh, "atanh_")):
+    next(r for r in ROWS if r.function is _f).inplace_node.jvp = no_forward_ad(_name)
 rad2deg = row("rad2deg", "Rad2DegBackward0", np.rad2deg, grad=lambda grad: grad * (180.0 / math.pi),
     explain="grad_self = grad · 180/π", doc="Radians to degrees.", checks=(check(lambda x: x.rad2deg(), (2, 3)),)).function
 
