@@ -186,8 +186,11 @@ def node_jvp(node, tangents):
     """The tangent of each output of recorded ``node`` (None: zero) given its inputs' tangents."""
     from .ops.table import row_of
 
+    from .ops.forward_refusals import no_forward_ad
     row = row_of(node)
     rule = row.jvp if row is not None else getattr(type(node), "jvp", None)
+    if type(rule) is no_forward_ad:  # (torch's forward mode refuses this op: the values, by the backward)
+        rule = None
     if rule is not None and len(node._outs) == 1:
         r = rule(node, *tangents)
         if r is None:
@@ -242,7 +245,18 @@ def forward_rule_of(node):
     own = getattr(cls, "jvp_explain", "")
     if own:
         return own, False
+    from .ops.forward_linear import is_linear
+    from .ops.forward_refusals import no_forward_ad
     from .ops.table import row_of
+    rule = getattr(cls, "jvp", None)
+    if type(rule) is no_forward_ad:
+        return ("torch has no forward rule for this op (forward mode raises); J·t here from the backward below "
+                "(double-vjp)"), True
+    if rule is None and is_linear(cls):
+        return "tangent = the same op on the tangents   (the op is linear: torch's auto_linear)", False
+    doc = getattr(rule, "__doc__", None) if rule is not None and row_of(node) is None else None
+    if doc and doc.startswith("torch's"):
+        return "tangent = " + doc.split(":", 1)[1].strip().split("\n")[0].rstrip("."), False
 
     row = row_of(node)
     text = rule_of(node)

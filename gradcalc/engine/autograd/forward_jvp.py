@@ -20,6 +20,7 @@ dual level carry tangents (forward over reverse: Hessian-vector products).
 import weakref
 
 from ..grad_mode import enable_grad
+from ..ops.forward_linear import is_linear
 from ..ops.forward_refusals import no_forward_ad
 from ..tensor import Tensor
 
@@ -181,7 +182,13 @@ def push(cls, args, params):
         node.TANGENT_HOOK[0] = None  # the primal op and the JVP's own ops carry no tangents
     CEILING[0] = m - 1  # ... at this level: they carry the lower levels' ones
     try:
-        if rule is not None and cls.n_diff_outputs == 1:
+        if rule is None and is_linear(cls):
+            out = cls.apply(*args, **params)
+            outs = out if type(out) is tuple else (out,)
+            n = cls.n_diff_outputs if type(out) is tuple else 1
+            diff = [i for i, o in enumerate(outs[:n]) if o._data.dtype.kind == "f"]
+            dys = _linear(cls, args, params, tangents, diff) if diff else []
+        elif rule is not None and cls.n_diff_outputs == 1:
             out, dys = _by_rule(cls, rule, args, params, tangents, m)
             diff = [0] if dys else []
         else:
@@ -205,6 +212,20 @@ def push(cls, args, params):
         node.TANGENT_HOOK[0] = hook
         CEILING[0] = top
     return out
+
+
+def _linear(cls, args, params, tangents, diff):
+    """An op linear in its floating inputs (ops/forward_linear.py): the op on the tangents, zeros for
+    inputs without one (torch's auto_linear); differentiable where the tangents are."""
+    from ..creation import zeros_like
+    from ..ops.forward_linear import JOINING
+    data = "fiub" if cls.__name__ in JOINING else "f"  # (a joining op's integer input is data, not an index)
+    ts = [t if t is not None else zeros_like(a) if isinstance(a, Tensor) and a._data.dtype.kind in data else a
+          for a, t in zip(args, tangents)]
+    with enable_grad():
+        dy = cls.apply(*ts, **params)
+    dys = dy if type(dy) is tuple else (dy,)
+    return [dys[i] for i in diff]
 
 
 def _rng_mark():

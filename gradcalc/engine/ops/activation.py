@@ -37,6 +37,14 @@ class SoftmaxBackward0(Node):
         e = np.exp(d - d.max(axis=dim, keepdims=True))
         return e / e.sum(axis=dim, keepdims=True)
 
+    @staticmethod
+    def jvp(ctx, t):
+        """torch's: result * (self_t - sum(self_t * result, dim))."""
+        y = ctx.result
+        if y._data.ndim == 0:
+            return y * (t - t * y)
+        return y * (t - (t * y).sum(ctx.dim, keepdim=True))
+
     def backward(ctx, grad):
         y = ctx.result
         if y._data.ndim == 0:  # 0 where the result is 1, nan where it is nan
@@ -60,6 +68,14 @@ class LogSoftmaxBackward0(Node):
             return d.copy()
         shifted = d - d.max(axis=dim, keepdims=True)
         return shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
+
+    @staticmethod
+    def jvp(ctx, t):
+        """torch's: self_t - sum(self_t * exp(result), dim)."""
+        y = ctx.result
+        if y._data.ndim == 0:
+            return t - t * y.exp()
+        return t - (t * y.exp()).sum(ctx.dim, keepdim=True)
 
     def backward(ctx, grad):
         y = ctx.result

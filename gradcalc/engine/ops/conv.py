@@ -175,6 +175,23 @@ class ConvolutionBackward0(Node):
               check(lambda x, w: conv_transpose2d(x, w, None, 1, 0, 0, 2, (1, 2)), (1, 4, 3, 2), (4, 1, 2, 2),
                     label="transposed groups dilation"))
 
+    @staticmethod
+    def jvp(ctx, t_x, t_w, t_b):
+        """torch's: conv(input_t, weight) + conv(input, weight_t) + bias_t (a convolution is bilinear)."""
+        x, w = ctx.saved_tensors
+        kw = dict(stride=ctx.stride, padding=ctx.padding, dilation=ctx.dilation, groups=ctx.groups,
+                  one_d=ctx.one_d, transposed=ctx.transposed)
+        out = None
+        if t_x is not None:
+            out = ConvolutionBackward0.apply(t_x, w, None, **kw)
+        if t_w is not None:
+            term = ConvolutionBackward0.apply(x, t_w, None, **kw)
+            out = term if out is None else out + term
+        if t_b is not None:
+            term = t_b.view((1, -1) + (1,) * (x._data.ndim - 2))
+            out = term if out is None else out + term
+        return out
+
     def forward(ctx, x, w, b, stride, padding, dilation, groups, one_d=False, transposed=None):
         ctx.save_for_backward(x, w)
         ctx.stride, ctx.padding, ctx.dilation, ctx.groups, ctx.one_d = stride, padding, dilation, groups, one_d

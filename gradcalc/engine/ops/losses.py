@@ -81,6 +81,14 @@ class MseLossBackward0(Node):
         d = A - B
         return _reduce(d * d, reduction)
 
+    @staticmethod
+    def jvp(ctx, t_self, t_target):
+        """torch's mse_loss_jvp: the reduction of 2 (self - target) (self_t - target_t)."""
+        a, b = _saved_pair(ctx)
+        dt = t_self if t_target is None else -t_target if t_self is None else t_self - t_target
+        e = (a - b) * dt * 2
+        return e.mean() if ctx.reduction == "mean" else e.sum() if ctx.reduction == "sum" else e
+
     def backward(ctx, grad):
         a, b = _saved_pair(ctx)
         diff = a - b

@@ -32,6 +32,29 @@ def _normalized_grad(x, grad_xhat, axes, eps):
                      - xhat * (grad_xhat * xhat).mean(axes, keepdim=True)), xhat
 
 
+def _affine_jvp(x, w, t_x, t_w, t_b, axes, eps, shape=None, view=None):
+    """The tangent of ``x̂·w + b`` (x̂ normalized over ``axes`` of ``x``, read as ``view`` when given;
+    ``w``, ``b`` shaped as ``shape``): dx̂·w + x̂·t_w + t_b, where dx̂ = invstd·(t - mean(t) - x̂·mean(t·x̂))
+    (the normalization's Jacobian is symmetric: the backward's formula, as torch's layer_norm_jvp)."""
+    xs = x if view is None else x.reshape(view)
+    out = None
+    if t_x is not None:
+        dxhat, xhat = _normalized_grad(xs, t_x if view is None else t_x.reshape(view), axes, eps)
+        dxhat = dxhat.reshape(x.shape)
+        out = dxhat * (w if shape is None else w.view(shape)) if w is not None else dxhat
+    else:
+        mean = xs.mean(axes, keepdim=True)
+        xc = xs - mean
+        xhat = xc * ((xc * xc).mean(axes, keepdim=True) + eps).rsqrt()
+    if t_w is not None:
+        term = xhat.reshape(x.shape) * (t_w if shape is None else t_w.view(shape))
+        out = term if out is None else out + term
+    if t_b is not None:
+        term = t_b if shape is None else t_b.view(shape)
+        out = term if out is None else out + term
+    return out
+
+
 def _channel_shape(ndim):
     return (1, -1) + (1,) * (ndim - 2)
 
@@ -188,6 +211,13 @@ class NativeLayerNormBackward0(Node):
             y = y + b._data
         return np.asarray(y, dtype=d.dtype)
 
+    @staticmethod
+    def jvp(ctx, t_x, t_w, t_b):
+        """torch's: invstd·(t - mean(t) - x̂·mean(t·x̂))·w + x̂·t_w + t_b (statistics over the normalized dims)."""
+        x, w = ctx.saved_tensors
+        nd = x._data.ndim
+        return _affine_jvp(x, w, t_x, t_w, t_b, tuple(range(nd - ctx.k, nd)), ctx.eps)
+
     def backward(ctx, grad):
         x, w = ctx.saved_tensors
         nd = x._data.ndim
@@ -238,6 +268,13 @@ class NativeGroupNormBackward0(Node):
         if b is not None:
             y = y + b._data.reshape(shape)
         return np.asarray(y, dtype=d.dtype)
+
+    @staticmethod
+    def jvp(ctx, t_x, t_w, t_b):
+        """torch's: invstd·(t - mean(t) - x̂·mean(t·x̂))·w + x̂·t_w + t_b (per sample and group)."""
+        x, w = ctx.saved_tensors
+        n = x._data.shape[0]
+        return _affine_jvp(x, w, t_x, t_w, t_b, (2,), ctx.eps, _channel_shape(x._data.ndim), (n, ctx.groups, -1))
 
     def backward(ctx, grad):
         x, w = ctx.saved_tensors
