@@ -10,14 +10,18 @@ or a script that builds no network does not pay for them at start-up.
 import importlib
 
 from . import functional, init  # noqa: F401
-from .parameter import Parameter, UninitializedParameter  # noqa: F401
+from .parameter import Parameter, UninitializedBuffer, UninitializedParameter  # noqa: F401
 
 # name -> the submodule defining it, for the names imported by name
 _HOME = {"Module": "module",
          **dict.fromkeys(("Bilinear", "Identity", "LazyLinear", "Linear"), "linear"),
          **dict.fromkeys(("Flatten", "Fold", "Unflatten", "Unfold", "Upsample"), "flatten"),
          **dict.fromkeys(("ModuleDict", "ModuleList", "ParameterDict", "ParameterList", "Sequential"), "container"),
-         **dict.fromkeys(("Conv1d", "Conv2d", "Conv3d", "ConvTranspose2d"), "conv"),
+         **dict.fromkeys(("Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d"),
+                         "conv"),
+         **dict.fromkeys(("LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyConvTranspose1d", "LazyConvTranspose2d",
+                          "LazyConvTranspose3d", "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d",
+                          "LazyInstanceNorm1d", "LazyInstanceNorm2d", "LazyInstanceNorm3d"), "lazy"),
          **dict.fromkeys(("BatchNorm1d", "BatchNorm2d", "GroupNorm", "LayerNorm"), "normalization"),
          **dict.fromkeys(("AlphaDropout", "Dropout", "Dropout1d", "Dropout2d"), "dropout"),
          **dict.fromkeys(("Embedding", "EmbeddingBag"), "sparse"),
@@ -29,11 +33,14 @@ _HOME = {"Module": "module",
 _pending_call_observer = None
 
 # submodules whose ``__all__`` is exported whole (``from .activation import *``)
-_STAR = ("activation", "loss", "pooling", "padding", "layers_more")
-_NAMED = (["functional", "init", "utils", "Parameter", "UninitializedParameter", "Module", "Identity", "Linear",
-           "LazyLinear", "Bilinear", "Flatten", "Unflatten", "Unfold", "Fold", "Upsample", "Sequential", "ModuleList",
+_STAR = ("activation", "loss", "pooling", "padding", "layers_more", "layers_gaps")
+_NAMED = (["functional", "init", "utils", "Parameter", "UninitializedParameter", "UninitializedBuffer", "Module",
+           "Identity", "Linear", "LazyLinear", "Bilinear", "Flatten", "Unflatten", "Unfold", "Fold", "Upsample", "Sequential", "ModuleList",
            "ModuleDict", "ParameterList", "ParameterDict"]
-          + ["Conv1d", "Conv2d", "ConvTranspose2d", "BatchNorm1d", "BatchNorm2d", "LayerNorm", "GroupNorm", "Dropout",
+          + ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d", "LazyConv1d",
+             "LazyConv2d", "LazyConv3d", "LazyConvTranspose1d", "LazyConvTranspose2d", "LazyConvTranspose3d",
+             "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d", "LazyInstanceNorm1d", "LazyInstanceNorm2d",
+             "LazyInstanceNorm3d", "BatchNorm1d", "BatchNorm2d", "LayerNorm", "GroupNorm", "Dropout",
              "Dropout1d", "Dropout2d", "AlphaDropout", "Embedding", "EmbeddingBag", "RNNBase", "RNN", "LSTM", "GRU",
              "RNNCellBase", "RNNCell", "LSTMCell", "GRUCell", "MultiheadAttention", "TransformerEncoderLayer",
              "TransformerEncoder", "TransformerDecoderLayer", "TransformerDecoder", "Transformer"])

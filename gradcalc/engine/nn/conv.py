@@ -1,4 +1,4 @@
-"""Conv1d and Conv2d, with torch's arguments, checks, initialisation and repr."""
+"""Conv1d/2d/3d and ConvTranspose1d/2d/3d, with torch's arguments, checks, initialisation and repr."""
 
 import math
 
@@ -9,7 +9,7 @@ from .linear import _factory
 from .module import Module
 from .parameter import Parameter
 
-__all__ = ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose2d"]
+__all__ = ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d"]
 
 
 def _ntuple(v, n):
@@ -147,34 +147,69 @@ class Conv3d(_ConvNd):
         return F.conv3d(input, self.weight, self.bias, self.stride, padding, self.dilation, self.groups)
 
 
-class ConvTranspose2d(_ConvNd):
-    """Transposed 2-d convolution (the gradient of Conv2d w.r.t. its input), over (N, C_in, H, W) inputs."""
+class _ConvTransposeNd(_ConvNd):
+    """torch's _ConvTransposeNd: only zeros padding; ``output_size`` at call time picks the output padding."""
+
+    _nd = 2
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
                  bias=True, dilation=1, padding_mode="zeros", device=None, dtype=None):
         if padding_mode != "zeros":
             raise ValueError(f'Only "zeros" padding mode is supported for {self.__class__.__name__}')
-        super().__init__(in_channels, out_channels, _ntuple(kernel_size, 2), _ntuple(stride, 2),
-                         _ntuple(padding, 2), _ntuple(dilation, 2), True, _ntuple(output_padding, 2), groups, bias,
+        n = self._nd
+        super().__init__(in_channels, out_channels, _ntuple(kernel_size, n), _ntuple(stride, n),
+                         _ntuple(padding, n), _ntuple(dilation, n), True, _ntuple(output_padding, n), groups, bias,
                          padding_mode, device, dtype)
 
-    def _output_padding(self, input, output_size):
+    def _output_padding(self, input, output_size, stride, padding, kernel_size, num_spatial_dims, dilation=None):
         if output_size is None:
-            return self.output_padding
-        output_size = list(output_size)[-2:]
+            return tuple(self.output_padding)
+        from ..tensor import Size
+        has_batch_dim = input.dim() == num_spatial_dims + 2
+        num_non_spatial_dims = 2 if has_batch_dim else 1
+        output_size = list(output_size)
+        if len(output_size) == num_non_spatial_dims + num_spatial_dims:
+            output_size = output_size[num_non_spatial_dims:]
+        if len(output_size) != num_spatial_dims:
+            raise ValueError(f"ConvTranspose{num_spatial_dims}D: for {input.dim()}D input, output_size must have "
+                             f"{num_spatial_dims} or {num_non_spatial_dims + num_spatial_dims} elements (got "
+                             f"{len(output_size)})")
         min_sizes, max_sizes = [], []
-        for d in range(2):
-            dim_size = ((input.size(d - 2) - 1) * self.stride[d] - 2 * self.padding[d]
-                        + self.dilation[d] * (self.kernel_size[d] - 1) + 1)
+        for d in range(num_spatial_dims):
+            dim_size = ((input.size(d + num_non_spatial_dims) - 1) * stride[d] - 2 * padding[d]
+                        + (dilation[d] if dilation is not None else 1) * (kernel_size[d] - 1) + 1)
             min_sizes.append(dim_size)
-            max_sizes.append(dim_size + self.stride[d] - 1)
-        for i in range(2):
+            max_sizes.append(min_sizes[d] + stride[d] - 1)
+        for i in range(len(output_size)):
             if output_size[i] < min_sizes[i] or output_size[i] > max_sizes[i]:
-                raise ValueError(f"requested an output size of {output_size}, but valid sizes range from "
-                                 f"{min_sizes} to {max_sizes} (for an input of {list(input.size())[2:]})")
-        return tuple(output_size[d] - min_sizes[d] for d in range(2))
+                raise ValueError(f"requested an output size of {output_size}, but valid sizes range from {min_sizes} "
+                                 f"to {max_sizes} (for an input of {Size(tuple(input.shape)[2:])})")
+        return [output_size[d] - min_sizes[d] for d in range(num_spatial_dims)]
 
     def forward(self, input, output_size=None):
-        output_padding = self._output_padding(input, output_size)
-        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, output_padding,
-                                  self.groups, self.dilation)
+        if self.padding_mode != "zeros":
+            raise ValueError(f"Only `zeros` padding mode is supported for {self.__class__.__name__}")
+        n = self._nd
+        output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size, n,
+                                              self.dilation)
+        fn = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}[n]
+        return fn(input, self.weight, self.bias, self.stride, self.padding, output_padding, self.groups,
+                  self.dilation)
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    """Transposed 1-d convolution (the gradient of Conv1d w.r.t. its input), over (N, C_in, L) inputs."""
+
+    _nd = 1
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    """Transposed 2-d convolution (the gradient of Conv2d w.r.t. its input), over (N, C_in, H, W) inputs."""
+
+    _nd = 2
+
+
+class ConvTranspose3d(_ConvTransposeNd):
+    """Transposed 3-d convolution (the gradient of Conv3d w.r.t. its input), over (N, C_in, D, H, W) inputs."""
+
+    _nd = 3

@@ -21,6 +21,8 @@ from .functional_layers import *  # noqa: F401,F403
 from .functional_layers import __all__ as _layer_names
 from .functional_more import *  # noqa: F401,F403
 from .functional_more import __all__ as _more_names
+from .functional_gaps import *  # noqa: F401,F403
+from .functional_gaps import __all__ as _gap_names
 
 __all__ = ["relu", "leaky_relu", "gelu", "silu", "elu", "softplus", "sigmoid", "tanh", "softmax", "log_softmax",
            "mse_loss", "l1_loss", "smooth_l1_loss", "cross_entropy", "nll_loss", "binary_cross_entropy",
@@ -28,7 +30,8 @@ __all__ = ["relu", "leaky_relu", "gelu", "silu", "elu", "softplus", "sigmoid", "
            "hardswish", "threshold", "softshrink", "hardshrink", "celu", "selu", "glu", "logsigmoid", "mish", "prelu",
            "softmin", "softsign", "tanhshrink", "bilinear", "huber_loss", "kl_div", "margin_ranking_loss",
            "hinge_embedding_loss", "soft_margin_loss", "cosine_embedding_loss", "triplet_margin_loss",
-           "poisson_nll_loss", "gaussian_nll_loss", "scaled_dot_product_attention", "ctc_loss"] + _layer_names + _more_names
+           "poisson_nll_loss", "gaussian_nll_loss", "scaled_dot_product_attention", "ctc_loss"] + _layer_names + _more_names + \
+    _gap_names
 
 
 # -- reduction arguments -----------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from ..tensor import Tensor, _init, _new
 
-__all__ = ["Parameter", "UninitializedParameter"]
+__all__ = ["Parameter", "UninitializedParameter", "UninitializedBuffer"]
 
 
 class Parameter(Tensor):
@@ -91,3 +91,36 @@ class UninitializedParameter(Parameter):
         # through empty(): the element and memory limits apply as to any new tensor
         self._data = empty(tuple(shape), dtype=from_numpy_dtype(self._data.dtype) if dtype is None else dtype)._data
         self.__class__ = Parameter
+
+
+class UninitializedBuffer(Tensor):
+    """A lazy module's buffer before its first forward (LazyBatchNorm's running statistics): no
+    shape yet; ``materialize`` gives it one and makes it a plain Tensor (the same object)."""
+
+    __slots__ = ()
+
+    def __new__(cls, requires_grad=False, device=None, dtype=None, persistent=True):
+        from ..creation import empty
+        t = _new(cls)
+        _init(t, empty(0, dtype=dtype)._data, None, 0)
+        if requires_grad:
+            t.requires_grad_(True)
+        return t
+
+    def __init__(self, requires_grad=False, device=None, dtype=None, persistent=True):
+        pass
+
+    def __repr__(self):
+        return "<UninitializedBuffer>"
+
+    __str__ = __repr__
+    shape = UninitializedParameter.shape
+    size = UninitializedParameter.size
+    numel = UninitializedParameter.numel
+    dim = UninitializedParameter.dim
+
+    def materialize(self, shape, device=None, dtype=None):
+        from ..creation import empty
+        from ..dtypes import from_numpy_dtype
+        self._data = empty(tuple(shape), dtype=from_numpy_dtype(self._data.dtype) if dtype is None else dtype)._data
+        self.__class__ = Tensor

@@ -489,8 +489,12 @@ NN_SAME = ("conv1d conv2d conv3d conv_transpose1d conv_transpose2d conv_transpos
 
 
 def nn_aliases(namespace, functional):
-    """Bind the torch-level names of ``NN_SAME`` that ``torch.nn.functional`` has in ``namespace``."""
+    """Bind the torch-level names of ``NN_SAME`` that ``torch.nn.functional`` has in ``namespace``
+    (and torch.convolution, which nn.functional does not have)."""
     for name in NN_SAME:
         fn = getattr(functional, name, None)
         if fn is not None and name not in namespace:
             namespace[name] = fn
+    if "convolution" not in namespace:
+        from .conv_transpose import convolution
+        namespace["convolution"] = convolution

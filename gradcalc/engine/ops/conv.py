@@ -323,7 +323,7 @@ def _transposed_forward(xd, wd, bd, s, p, dil, groups, out_size):
     xg = xd.reshape(n, groups, cin_g, h * w)
     wg = wd.reshape(groups, cin_g, cout_g * k[0] * k[1])
     cols = np.einsum("gck,ngcl->ngkl", wg, xg, optimize=True).reshape(n, groups * cout_g * k[0] * k[1], h * w)
-    pp = (p[0], p[1])
+    pp = (p[0], p[2])  # (top, bottom, left, right) -> (height, width)
     cols = cols.reshape(n * groups, cout_g * k[0] * k[1], h * w)
     out = col2im(cols, out_size, k, dil, pp, s).reshape(n, groups * cout_g, out_size[0], out_size[1])
     if bd is not None:

@@ -445,7 +445,8 @@ class IndexCopyBackward0(Node):
 def index_copy(input, dim, index, source):
     """A copy of ``input`` with ``source``'s slices written at ``index`` along ``dim``."""
     d = wrap_dim(dim, input._data.ndim)
-    return IndexCopyBackward0.apply(input, source, dim=d, index=Tensor._wrap(index._data.copy()))
+    # a 0-d index names one slice, as a 1-element one does (torch accepts both)
+    return IndexCopyBackward0.apply(input, source, dim=d, index=Tensor._wrap(index._data.reshape(-1).copy()))
 
 
 class IndexFillBackward0(Node):

@@ -1,0 +1,30 @@
+"""Write torch.nn's module classes (nn_classes.json) from real torch: every public name of
+torch.nn that is a class derived from torch.nn.Module, sorted.
+
+    PYTHONPATH=$PWD /work/torchref/bin/python tests/golden/nn_classes_generate.py
+
+tests/engine/nn/test_nn_registry.py checks that gradcalc.engine.nn has each of them.
+"""
+
+import json
+import os
+import warnings
+
+import torch
+import torch.nn as nn
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def main():
+    warnings.simplefilter("ignore")
+    names = sorted(n for n in dir(nn) if not n.startswith("_") and isinstance(getattr(nn, n), type)
+                   and issubclass(getattr(nn, n), nn.Module))
+    with open(os.path.join(HERE, "nn_classes.json"), "w") as f:
+        json.dump({"torch_version": torch.__version__, "classes": names}, f, indent=None, separators=(",", ":"))
+        f.write("\n")
+    print(f"{len(names)} torch.nn module classes written")
+
+
+if __name__ == "__main__":
+    main()
