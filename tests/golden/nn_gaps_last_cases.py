@@ -232,3 +232,56 @@ case("affine-grid-2d-align", "inputs = (inp(1, 2, 3, dtype=torch.float64),)\n"
 case("affine-grid-3d", "inputs = (inp(2, 3, 4),)\nout = F.affine_grid(inputs[0], (2, 1, 2, 3, 4), align_corners=False)")
 case("affine-grid-error", "out = F.affine_grid(inp(2, 2, 3), (2, 3, 4, 5, 6), align_corners=False)")
 case("affine-grid-size-error", "out = F.affine_grid(inp(2, 2, 3), (2, 3), align_corners=False)")
+
+# -- grid_sample ----------------------------------------------------------------------------------------
+for mode in ("bilinear", "nearest", "bicubic"):
+    for pad in ("zeros", "border", "reflection"):
+        for ac in (False, True):
+            case(f"grid-sample-{mode}-{pad}-{'align' if ac else 'noalign'}",
+                 "inputs = (inp(2, 3, 4, 5), inp(2, 3, 2, 2, low=-1.3, high=1.3))\n"
+                 f"out = F.grid_sample(inputs[0], inputs[1], mode='{mode}', padding_mode='{pad}', "
+                 f"align_corners={ac})")
+for mode in ("bilinear", "nearest"):
+    for pad in ("zeros", "reflection"):
+        case(f"grid-sample-3d-{mode}-{pad}", "inputs = (inp(1, 2, 3, 4, 3), inp(1, 2, 3, 2, 3, low=-1.2, high=1.2))\n"
+             f"out = F.grid_sample(inputs[0], inputs[1], mode='{mode}', padding_mode='{pad}', align_corners=False)")
+case("grid-sample-double-affine", "theta = inp(1, 2, 3, dtype=torch.float64)\nx = inp(1, 1, 5, 4, dtype=torch.float64)\n"
+     "inputs = (x, theta)\ngrid = F.affine_grid(theta, (1, 1, 3, 3), align_corners=True)\n"
+     "out = F.grid_sample(x, grid, align_corners=True)")
+case("grid-sample-error-batch", "out = F.grid_sample(inp(1, 2, 3, 4), inp(2, 2, 2, 2), align_corners=False)")
+case("grid-sample-error-last", "out = F.grid_sample(inp(1, 2, 3, 4), inp(1, 2, 2, 3), align_corners=False)")
+case("grid-sample-error-bicubic-3d", "out = F.grid_sample(inp(1, 2, 3, 4, 2), inp(1, 2, 2, 2, 3), mode='bicubic', "
+     "align_corners=False)")
+case("grid-sample-error-empty", "out = F.grid_sample(inp(1, 2, 0, 4), inp(1, 2, 2, 2), align_corners=False)")
+case("grid-sample-error-mode", "out = F.grid_sample(inp(1, 2, 3, 4), inp(1, 2, 2, 2), mode='cubic')")
+case("grid-sample-error-padding", "out = F.grid_sample(inp(1, 2, 3, 4), inp(1, 2, 2, 2), padding_mode='edge')")
+case("grid-sample-error-dtype", "out = F.grid_sample(inp(1, 2, 3, 4), inp(1, 2, 2, 2, dtype=torch.float64), "
+     "align_corners=False)")
+
+# -- multi-head attention -------------------------------------------------------------------------------
+case("mha-bias-kv-zero-attn", "model = fill(nn.MultiheadAttention(4, 2, add_bias_kv=True, add_zero_attn=True))\n"
+     "inputs = (inp(3, 2, 4), inp(5, 2, 4))\nout = model(inputs[0], inputs[1], inputs[1])")
+case("mha-bias-kv-masks-batch-first", "model = fill(nn.MultiheadAttention(4, 2, add_bias_kv=True, batch_first=True))\n"
+     "inputs = (inp(2, 3, 4),)\nkpm = torch.tensor([[False, False, True], [False, False, False]])\n"
+     "mask = torch.triu(torch.ones(3, 3, dtype=torch.bool), 1)\n"
+     "out = model(inputs[0], inputs[0], inputs[0], key_padding_mask=kpm, attn_mask=mask)")
+case("mha-zero-attn-no-weights", "model = fill(nn.MultiheadAttention(4, 2, add_zero_attn=True))\ninputs = (inp(3, 4),)\n"
+     "out, w = model(inputs[0], inputs[0], inputs[0], need_weights=False)\ntext = repr(w)")
+case("mha-seeded-bias-kv", "torch.manual_seed(0)\nmodel = nn.MultiheadAttention(4, 2, add_bias_kv=True, kdim=3, vdim=2)",
+     params=True)
+case("mha-is-causal-without-mask-error", "model = nn.MultiheadAttention(4, 2)\nx = inp(3, 1, 4)\n"
+     "out = model(x, x, x, is_causal=True)")
+case("mha-functional", "inputs = (inp(3, 2, 4), inp(5, 2, 4), inp(5, 2, 4), inp(12, 4), inp(12), inp(4, 4), inp(4))\n"
+     "q, k, v, w, b, ow, ob = inputs\nout = F.multi_head_attention_forward(q, k, v, 4, 2, w, b, None, None, False, 0.0, "
+     "ow, ob, average_attn_weights=False)")
+case("mha-functional-separate-static", "inputs = (inp(3, 2, 4), inp(5, 2, 3), inp(5, 2, 2), inp(4, 4), inp(4, 3), "
+     "inp(4, 2), inp(4, 4), inp(4, 5, 2))\nq, k, v, wq, wk, wv, ow, sv = inputs\n"
+     "out = F.multi_head_attention_forward(q, k, v, 4, 2, None, None, None, None, True, 0.0, ow, None, "
+     "use_separate_proj_weight=True, q_proj_weight=wq, k_proj_weight=wk, v_proj_weight=wv, static_v=sv)")
+case("mha-functional-shape-error", "out = F.multi_head_attention_forward(inp(3, 2, 4), inp(5, 4), inp(5, 4), 4, 2, "
+     "inp(12, 4), None, None, None, False, 0.0, inp(4, 4), None)")
+case("torch-instance-norm", "inputs = (inp(2, 3, 4), inp(3), inp(3))\n"
+     "out = torch.instance_norm(inputs[0], inputs[1], inputs[2], None, None, True, 0.1, 1e-5, False)")
+case("torch-grid-sampler-affine-grid-generator", "inputs = (inp(1, 2, 3), inp(1, 1, 3, 4))\n"
+     "g = torch.affine_grid_generator(inputs[0], [1, 1, 2, 3], False)\n"
+     "out = (g, torch.grid_sampler(inputs[1], g, 0, 0, False))")

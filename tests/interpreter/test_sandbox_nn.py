@@ -102,3 +102,31 @@ def test_a_lazy_layer_keeps_to_the_limits_and_its_internals_stay_out_of_reach():
         assert "materialize" in str(r.error(source)) or "not allowed" in str(r.error(source))
     assert r("m2 = torch.nn.LazyLinear(2)\nprint(m2(torch.ones(1, 3)).shape, m2)") == (
         "torch.Size([1, 2]) Linear(in_features=3, out_features=2, bias=True)\n")
+
+
+def test_lazy_conv_and_norm_keep_to_the_limits_and_their_internals_stay_out_of_reach():
+    r = Run()
+    r("import torch\nm = torch.nn.LazyConv2d(10**5, 3)\nb = torch.nn.LazyBatchNorm1d()")
+    assert "more than the limit" in str(r.error("m(torch.ones(1, 10**4, 4, 4))"))
+    assert r("print(m)") == "LazyConv2d(0, 100000, kernel_size=(3, 3), stride=(1, 1))\n"
+    for source in ("m.weight.materialize((2, 2))", "b.running_mean.materialize((2,))", "b.running_mean._data",
+                   "b.running_mean.__class__", "m.cls_to_become.__init__", "m.forward.__func__"):
+        err = str(r.error(f"leak = {source}"))
+        assert "materialize" in err or "not allowed" in err or "__" in err or "_data" in err
+        assert "leak" not in r.ns
+    assert r("m2 = torch.nn.LazyConv1d(2, 2)\nprint(m2(torch.ones(1, 3, 4)).shape, m2)") == (
+        "torch.Size([1, 2, 3]) Conv1d(3, 2, kernel_size=(2,), stride=(1,))\n")
+
+
+def test_the_last_layers_in_the_language_keep_their_internals_out_of_reach():
+    r = Run()
+    r("import torch\nimport torch.nn as nn\n"
+      "a = nn.AdaptiveLogSoftmaxWithLoss(4, 6, [2])\nres = a(torch.ones(3, 4), torch.tensor([0, 3, 5]))\n"
+      "f = nn.FractionalMaxPool2d(2, output_size=2)\nd = nn.DataParallel(nn.Linear(2, 2))\n"
+      "y = nn.MaxPool3d(2)(torch.ones(1, 1, 2, 2, 2, requires_grad=True))\n")
+    assert r("print(res.loss.shape, res.output.shape, d.device_ids, y.grad_fn.name())") == (
+        "torch.Size([]) torch.Size([3]) [] MaxPool3DWithIndicesBackward0\n")
+    for source in ("res._asdict", "res._replace(loss=1)", "f._random_samples", "y.grad_fn.shape",
+                   "y.grad_fn._saved", "d.module.__dict__"):
+        r.error(f"leak = {source}")
+        assert "leak" not in r.ns

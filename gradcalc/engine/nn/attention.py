@@ -1,5 +1,5 @@
 """Attention as tutorials use it: F.scaled_dot_product_attention, MultiheadAttention (torch's
-parameters, initialisation and math path), the Transformer encoder and decoder layers and
+parameters, initialisation and math path: F.multi_head_attention_forward), the Transformer encoder and decoder layers and
 stacks, and nn.Transformer."""
 
 import math
@@ -79,8 +79,6 @@ class MultiheadAttention(Module):
         self.head_dim = embed_dim // num_heads
         if self.head_dim * num_heads != self.embed_dim:
             raise AssertionError("embed_dim must be divisible by num_heads")
-        if add_bias_kv or add_zero_attn:
-            raise NotImplementedError("add_bias_kv and add_zero_attn are not supported by gradcalc")
         if not self._qkv_same_embed_dim:
             self.q_proj_weight = Parameter(empty((embed_dim, embed_dim), **kw))
             self.k_proj_weight = Parameter(empty((embed_dim, self.kdim), **kw))
@@ -96,7 +94,11 @@ class MultiheadAttention(Module):
         else:
             self.register_parameter("in_proj_bias", None)
         self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias, **kw)
-        self.bias_k = self.bias_v = None
+        if add_bias_kv:
+            self.bias_k = Parameter(empty((1, 1, embed_dim), **kw))
+            self.bias_v = Parameter(empty((1, 1, embed_dim), **kw))
+        else:
+            self.bias_k = self.bias_v = None
         self.add_zero_attn = add_zero_attn
         self._reset_parameters()
 
@@ -110,26 +112,20 @@ class MultiheadAttention(Module):
         if self.in_proj_bias is not None:
             init.constant_(self.in_proj_bias, 0.0)
             init.constant_(self.out_proj.bias, 0.0)
-
-    def _project(self, query, key, value):
-        e = self.embed_dim
-        b = self.in_proj_bias
-        bq, bk, bv = (None, None, None) if b is None else b.split([e, e, e])
-        if self._qkv_same_embed_dim:
-            w = self.in_proj_weight
-            if key is value and query is key:
-                proj = F.linear(query, w, b)
-                proj = proj.unflatten(-1, (3, e)).unsqueeze(0).transpose(0, -2).squeeze(-2).contiguous()
-                return proj[0], proj[1], proj[2]
-            wq, wk, wv = w.split([e, e, e])
-        else:
-            wq, wk, wv = self.q_proj_weight, self.k_proj_weight, self.v_proj_weight
-        return F.linear(query, wq, bq), F.linear(key, wk, bk), F.linear(value, wv, bv)
+        if self.bias_k is not None:
+            init.xavier_normal_(self.bias_k)
+        if self.bias_v is not None:
+            init.xavier_normal_(self.bias_v)
 
     def forward(self, query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
                 average_attn_weights=True, is_causal=False):
-        batched = query.dim() == 3
-        if self.batch_first and batched:
+        # torch's forward without its inference fast path (which computes the same numbers)
+        from .functional_mha import _canonical_mask
+        key_padding_mask = _canonical_mask(key_padding_mask, "key_padding_mask",
+                                           None if attn_mask is None else attn_mask.dtype, "attn_mask", query.dtype)
+        attn_mask = _canonical_mask(attn_mask, "attn_mask", None, "", query.dtype, check_other=False)
+        is_batched = query.dim() == 3
+        if self.batch_first and is_batched:
             if key is value:
                 if query is key:
                     query = key = value = query.transpose(1, 0)
@@ -138,55 +134,16 @@ class MultiheadAttention(Module):
                     value = key
             else:
                 query, key, value = (x.transpose(1, 0) for x in (query, key, value))
-        if not batched:
-            same_kv, same_qk = key is value, query is key
-            query = query.unsqueeze(1)
-            key = query if same_qk else key.unsqueeze(1)
-            value = key if same_kv else value.unsqueeze(1)
-            if key_padding_mask is not None:
-                key_padding_mask = key_padding_mask.unsqueeze(0)
-        tgt_len, bsz, embed_dim = query.shape
-        if embed_dim != self.embed_dim:
-            raise AssertionError(f"was expecting embedding dimension of {self.embed_dim}, but got {embed_dim}")
-        h, hd = self.num_heads, self.head_dim
-        if is_causal and attn_mask is None:
-            attn_mask = ones((tgt_len, key.shape[0])).triu(1) > 0
-        q, k, v = self._project(query, key, value)
-        attn_mask = _float_mask(attn_mask, q.dtype)
-        if attn_mask is not None and attn_mask.dim() == 2:
-            attn_mask = attn_mask.unsqueeze(0)
-        q = q.view(tgt_len, bsz * h, hd).transpose(0, 1)
-        k = k.view(k.shape[0], bsz * h, hd).transpose(0, 1)
-        v = v.view(v.shape[0], bsz * h, hd).transpose(0, 1)
-        src_len = k.size(1)
-        if key_padding_mask is not None:
-            kpm = _float_mask(key_padding_mask, q.dtype).view(bsz, 1, 1, src_len).expand(-1, h, -1, -1)
-            kpm = kpm.reshape(bsz * h, 1, src_len)
-            attn_mask = kpm if attn_mask is None else attn_mask + kpm
-        dropout_p = self.dropout if self.training else 0.0
-        q_scaled = q * math.sqrt(1.0 / float(hd))
-        weights = bmm(q_scaled, k.transpose(-2, -1))
-        if attn_mask is not None:
-            weights = weights + attn_mask
-        weights = F.softmax(weights, dim=-1)
-        if dropout_p > 0.0:
-            weights = F.dropout(weights, p=dropout_p)
-        out = bmm(weights, v)
-        out = out.transpose(0, 1).contiguous().view(tgt_len * bsz, embed_dim)
-        out = F.linear(out, self.out_proj.weight, self.out_proj.bias)
-        out = out.view(tgt_len, bsz, out.size(1))
-        if need_weights:
-            weights = weights.view(bsz, h, tgt_len, src_len)
-            if average_attn_weights:
-                weights = weights.mean(dim=1)
-        else:
-            weights = None
-        if not batched:
-            out = out.squeeze(1)
-            if weights is not None:
-                weights = weights.squeeze(0)
-        elif self.batch_first:
-            out = out.transpose(1, 0)
+        separate = {} if self._qkv_same_embed_dim else {
+            "use_separate_proj_weight": True, "q_proj_weight": self.q_proj_weight,
+            "k_proj_weight": self.k_proj_weight, "v_proj_weight": self.v_proj_weight}
+        out, weights = F.multi_head_attention_forward(
+            query, key, value, self.embed_dim, self.num_heads, self.in_proj_weight, self.in_proj_bias, self.bias_k,
+            self.bias_v, self.add_zero_attn, self.dropout, self.out_proj.weight, self.out_proj.bias,
+            training=self.training, key_padding_mask=key_padding_mask, need_weights=need_weights,
+            attn_mask=attn_mask, average_attn_weights=average_attn_weights, is_causal=is_causal, **separate)
+        if self.batch_first and is_batched:
+            return out.transpose(1, 0), weights
         return out, weights
 
 

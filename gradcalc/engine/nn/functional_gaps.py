@@ -1,8 +1,8 @@
 """The rest of torch.nn.functional's layers, with torch's Python-side argument handling:
 3-d pooling, unpooling, fractional max pooling, transposed 1-d/3-d convolution, lp_pool3d,
 the ``*_with_indices`` spellings, pdist, gumbel_softmax, affine_grid, grid_sample,
-linear_cross_entropy. The ops themselves are in ``ops/`` (pooling3d, unpool,
-fractional_pool, conv_transpose, grid_sample)."""
+linear_cross_entropy, multi_head_attention_forward (functional_mha.py). The ops themselves are in
+``ops/`` (pooling3d, unpool, fractional_pool, conv_transpose, pdist, grid, grid_sample)."""
 
 import math
 import warnings
@@ -10,14 +10,16 @@ import warnings
 from ..ops import fractional_pool as _frac, pooling as _pool, pooling3d as _p3, unpool as _unpool
 from ..ops.conv_transpose import conv_transpose1d, conv_transpose3d  # noqa: F401
 from ..ops.grid import affine_grid_generator as _affine_grid_generator
+from ..ops.grid_sample import grid_sample  # noqa: F401
 from ..ops.pdist import pdist  # noqa: F401
+from .functional_mha import multi_head_attention_forward  # noqa: F401
 
 __all__ = ["conv_transpose1d", "conv_transpose3d", "max_pool3d", "max_pool3d_with_indices", "avg_pool3d",
            "adaptive_avg_pool3d", "adaptive_max_pool3d", "adaptive_max_pool3d_with_indices",
            "adaptive_max_pool1d_with_indices", "adaptive_max_pool2d_with_indices", "lp_pool3d", "max_unpool1d",
            "max_unpool2d", "max_unpool3d", "fractional_max_pool2d", "fractional_max_pool2d_with_indices",
            "fractional_max_pool3d", "fractional_max_pool3d_with_indices", "pdist", "gumbel_softmax", "affine_grid",
-           "linear_cross_entropy"]
+           "grid_sample", "linear_cross_entropy", "multi_head_attention_forward"]
 
 
 def _F():
@@ -284,3 +286,17 @@ def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weig
     logits = F.linear(input, linear_weight, linear_bias).reshape(logits_shape)
     return F.cross_entropy(logits, target, weight=weight, reduction=reduction, ignore_index=ignore_index,
                            label_smoothing=label_smoothing)
+
+
+# -- torch-level forms whose signature differs from nn.functional's ---------------------------------------
+
+def _torch_instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps,
+                         cudnn_enabled):
+    """torch.instance_norm (ATen's argument order)."""
+    return _F().instance_norm(input, running_mean, running_var, weight, bias, use_input_stats, momentum, eps)
+
+
+_torch_instance_norm.__name__ = _torch_instance_norm.__qualname__ = "instance_norm"
+
+# torch.X -> the function above (bound by ops/aliases.nn_aliases)
+TORCH_LEVEL = {"instance_norm": _torch_instance_norm}

@@ -63,15 +63,17 @@ class _LazyConvXdMixin(LazyModuleMixin):
 
     def initialize_parameters(self, input, *args, **kwargs):
         if self.has_uninitialized_params():
-            self.in_channels = self._get_in_channels(input)
-            if self.in_channels % self.groups != 0:
+            in_channels = self._get_in_channels(input)
+            if in_channels % self.groups != 0:
                 raise ValueError("in_channels must be divisible by groups")
+            # materialized before in_channels is set: a size the limits refuse leaves the module as it was
             if self.transposed:
-                self.weight.materialize((self.in_channels, self.out_channels // self.groups, *self.kernel_size))
+                self.weight.materialize((in_channels, self.out_channels // self.groups, *self.kernel_size))
             else:
-                self.weight.materialize((self.out_channels, self.in_channels // self.groups, *self.kernel_size))
+                self.weight.materialize((self.out_channels, in_channels // self.groups, *self.kernel_size))
             if self.bias is not None:
                 self.bias.materialize((self.out_channels,))
+            self.in_channels = in_channels
             self.reset_parameters()
 
 
@@ -137,13 +139,14 @@ class _LazyNormBase(LazyModuleMixin):
 
     def initialize_parameters(self, input):
         if self.has_uninitialized_params():
-            self.num_features = input.shape[1]
+            num_features = input.shape[1]
             if self.affine:
-                self.weight.materialize((self.num_features,))
-                self.bias.materialize((self.num_features,))
+                self.weight.materialize((num_features,))
+                self.bias.materialize((num_features,))
             if self.track_running_stats:
-                self.running_mean.materialize((self.num_features,))
-                self.running_var.materialize((self.num_features,))
+                self.running_mean.materialize((num_features,))
+                self.running_var.materialize((num_features,))
+            self.num_features = num_features
             self.reset_parameters()
 
 

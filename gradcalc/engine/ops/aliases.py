@@ -490,11 +490,19 @@ NN_SAME = ("conv1d conv2d conv3d conv_transpose1d conv_transpose2d conv_transpos
 
 def nn_aliases(namespace, functional):
     """Bind the torch-level names of ``NN_SAME`` that ``torch.nn.functional`` has in ``namespace``
-    (and torch.convolution, which nn.functional does not have)."""
+    (and the torch-level ops nn.functional reaches through others: convolution, grid_sampler ...)."""
+    import importlib
     for name in NN_SAME:
         fn = getattr(functional, name, None)
         if fn is not None and name not in namespace:
             namespace[name] = fn
-    if "convolution" not in namespace:
-        from .conv_transpose import convolution
-        namespace["convolution"] = convolution
+    for name, home in NN_TORCH_ONLY.items():
+        if name not in namespace:
+            namespace[name] = getattr(importlib.import_module(f"{__package__}.{home}"), name)
+    for name, fn in getattr(functional, "_TORCH_LEVEL", {}).items():  # signatures that differ from nn.functional's
+        namespace.setdefault(name, fn)
+
+
+# torch.X with no nn.functional twin: the op module defining each
+NN_TORCH_ONLY = {"convolution": "conv_transpose", "grid_sampler": "grid_sample",
+                 "affine_grid_generator": "grid"}
