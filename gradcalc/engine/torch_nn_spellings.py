@@ -10,7 +10,8 @@ import warnings
 
 __all__ = ["batch_norm", "embedding", "binary_cross_entropy_with_logits", "kl_div", "cosine_embedding_loss",
            "hinge_embedding_loss", "margin_ranking_loss", "poisson_nll_loss", "triplet_margin_loss",
-           "constant_pad_nd", "feature_dropout", "rnn_tanh_cell", "rnn_relu_cell", "lstm_cell", "gru_cell"]
+           "constant_pad_nd", "feature_dropout", "rnn_tanh_cell", "rnn_relu_cell", "lstm_cell", "gru_cell",
+           "instance_norm", "ctc_loss"]
 
 _REDUCTIONS = {0: "none", 1: "mean", 2: "sum"}
 
@@ -31,6 +32,17 @@ def _reduction(name, reduction):
 def batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled):
     """``torch.batch_norm``: F.batch_norm with ATen's argument order."""
     return _F().batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
+
+
+def instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled):
+    """``torch.instance_norm``: F.instance_norm with ATen's argument order."""
+    return _F().instance_norm(input, running_mean, running_var, weight, bias, use_input_stats, momentum, eps)
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction=0, zero_infinity=False):
+    """``torch.ctc_loss``: F.ctc_loss with an int reduction."""
+    return _F().ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, _reduction("ctc_loss", reduction),
+                         zero_infinity)
 
 
 def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):

@@ -285,3 +285,6 @@ case("torch-instance-norm", "inputs = (inp(2, 3, 4), inp(3), inp(3))\n"
 case("torch-grid-sampler-affine-grid-generator", "inputs = (inp(1, 2, 3), inp(1, 1, 3, 4))\n"
      "g = torch.affine_grid_generator(inputs[0], [1, 1, 2, 3], False)\n"
      "out = (g, torch.grid_sampler(inputs[1], g, 0, 0, False))")
+case("torch-ctc-loss-int-reduction", "inputs = (F.log_softmax(inp(5, 2, 4), 2),)\nt = torch.tensor([[1, 2], [3, 3]])\n"
+     "out = (torch.ctc_loss(inputs[0], t, [5, 5], [2, 2]), torch.ctc_loss(inputs[0], t, [5, 4], [2, 1], 0, 1), "
+     "torch.ctc_loss(inputs[0], t, torch.tensor([5, 5]), torch.tensor([2, 2]), 0, 2, False))")

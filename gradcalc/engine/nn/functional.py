@@ -22,7 +22,7 @@ from .functional_layers import __all__ as _layer_names
 from .functional_more import *  # noqa: F401,F403
 from .functional_more import __all__ as _more_names
 from .functional_gaps import *  # noqa: F401,F403
-from .functional_gaps import TORCH_LEVEL as _TORCH_LEVEL, __all__ as _gap_names  # noqa: F401
+from .functional_gaps import __all__ as _gap_names
 
 __all__ = ["relu", "leaky_relu", "gelu", "silu", "elu", "softplus", "sigmoid", "tanh", "softmax", "log_softmax",
            "mse_loss", "l1_loss", "smooth_l1_loss", "cross_entropy", "nll_loss", "binary_cross_entropy",

@@ -287,16 +287,3 @@ def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weig
     return F.cross_entropy(logits, target, weight=weight, reduction=reduction, ignore_index=ignore_index,
                            label_smoothing=label_smoothing)
 
-
-# -- torch-level forms whose signature differs from nn.functional's ---------------------------------------
-
-def _torch_instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps,
-                         cudnn_enabled):
-    """torch.instance_norm (ATen's argument order)."""
-    return _F().instance_norm(input, running_mean, running_var, weight, bias, use_input_stats, momentum, eps)
-
-
-_torch_instance_norm.__name__ = _torch_instance_norm.__qualname__ = "instance_norm"
-
-# torch.X -> the function above (bound by ops/aliases.nn_aliases)
-TORCH_LEVEL = {"instance_norm": _torch_instance_norm}

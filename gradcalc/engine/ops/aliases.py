@@ -499,8 +499,6 @@ def nn_aliases(namespace, functional):
     for name, home in NN_TORCH_ONLY.items():
         if name not in namespace:
             namespace[name] = getattr(importlib.import_module(f"{__package__}.{home}"), name)
-    for name, fn in getattr(functional, "_TORCH_LEVEL", {}).items():  # signatures that differ from nn.functional's
-        namespace.setdefault(name, fn)
 
 
 # torch.X with no nn.functional twin: the op module defining each
