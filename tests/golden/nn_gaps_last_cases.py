@@ -288,3 +288,9 @@ case("torch-grid-sampler-affine-grid-generator", "inputs = (inp(1, 2, 3), inp(1,
 case("torch-ctc-loss-int-reduction", "inputs = (F.log_softmax(inp(5, 2, 4), 2),)\nt = torch.tensor([[1, 2], [3, 3]])\n"
      "out = (torch.ctc_loss(inputs[0], t, [5, 5], [2, 2]), torch.ctc_loss(inputs[0], t, [5, 4], [2, 1], 0, 1), "
      "torch.ctc_loss(inputs[0], t, torch.tensor([5, 5]), torch.tensor([2, 2]), 0, 2, False))")
+case("lazy-state-dict-and-load", "torch.manual_seed(0)\nm = nn.LazyConv2d(4, 3)\ntext = repr(m.state_dict())\n"
+     "m2 = nn.Conv2d(3, 4, 3)\ntext += repr(m.load_state_dict(m2.state_dict())) + repr(m) + "
+     "str(torch.equal(m.weight, m2.weight))\ninputs = (inp(1, 3, 5, 5),)\nout = m(*inputs)\ntext += repr(m)")
+case("lazy-batchnorm-state-dict-and-load", "m = nn.LazyBatchNorm1d()\ntext = repr(m.state_dict())\n"
+     "text += repr(m.load_state_dict(nn.BatchNorm1d(5).state_dict())) + repr(m) + repr(m.running_mean)\n"
+     "inputs = (inp(4, 5),)\nout = m(*inputs)\ntext += repr(m)")

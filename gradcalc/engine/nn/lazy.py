@@ -34,6 +34,28 @@ class LazyModuleMixin:
     def initialize_parameters(self, *args, **kwargs):
         raise NotImplementedError(f"initialize_parameters is not implemented for {self.__class__.__name__}")
 
+    def _save_to_state_dict(self, destination, prefix, keep_vars):
+        """As Module's, but an uninitialized parameter or buffer is saved as itself (torch's lazy mixin)."""
+        for name, param in self._parameters.items():
+            if param is not None:
+                destination[prefix + name] = param if (_is_lazy(param) or keep_vars) else param.detach()
+        for name, buf in self._buffers.items():
+            if buf is not None and name not in self._non_persistent_buffers_set:
+                destination[prefix + name] = buf if (_is_lazy(buf) or keep_vars) else buf.detach()
+
+    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                              error_msgs, assign=False):
+        # torch's _lazy_load_hook: an uninitialized parameter takes the shape of an initialized one loaded into
+        # it (the module stays lazy, as torch's does, until its first call)
+        from ..grad_mode import no_grad
+        for name, param in itertools.chain(self._parameters.items(), self._buffers.items()):
+            key = prefix + name
+            if key in state_dict and param is not None and _is_lazy(param) and not _is_lazy(state_dict[key]):
+                with no_grad():
+                    param.materialize(tuple(state_dict[key].shape))
+        super()._load_from_state_dict(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                                      error_msgs, assign)
+
     def forward(self, *args, **kwargs):
         if self.has_uninitialized_params():
             self.initialize_parameters(*args, **kwargs)

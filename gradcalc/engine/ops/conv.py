@@ -477,17 +477,28 @@ class _Conv3dOutput(Node):
     convolution), so its gradients of every order are those of the composition."""
 
     __slots__ = ()
-    explain = ("grad_self = grad (a 3-d convolution: the depth windows of the input are stacked as channels "
-               "and convolved in 2-d with the weight's depth folded into its channels)")
+    explain = ("grad_self = grad (a composed convolution's result: 3-d, whose depth windows are stacked as channels "
+               "and convolved in 2-d; transposed 1-d and 3-d, made of transposed 2-d ones)")
     checks = (check(lambda x, w, b: conv3d(x, w, b), (1, 2, 3, 4, 3), (2, 2, 2, 2, 2), (2,)),
               check(lambda x, w: conv3d(x, w, None, (2, 1, 1), (1, 0, 1), (1, 2, 1), 2), (1, 4, 4, 5, 3),
-                    (2, 2, 2, 2, 2), label="stride padding dilation groups"))
+                    (2, 2, 2, 2, 2), label="stride padding dilation groups"),
+              check(lambda x, w, b: _transposed(1)(x, w, b, 2, 1, 1, 1, 2), (2, 2, 4), (2, 3, 3), (3,),
+                    label="transposed 1d"),
+              check(lambda x, w, b: _transposed(3)(x, w, b, (2, 1, 2), (1, 0, 0), (1, 0, 0), 1, 1), (1, 2, 3, 2, 2),
+                    (2, 2, 3, 2, 2), (2,), label="transposed 3d"),
+              check(lambda x, w: _transposed(3)(x, w, None, 1, 0, 0, 2, (2, 1, 1)), (1, 4, 2, 2, 2), (4, 1, 2, 2, 1),
+                    label="transposed 3d groups dilation"))
 
     def forward(ctx, a):
         return a._data
 
     def backward(ctx, grad):
         return grad
+
+
+def _transposed(nd):
+    from . import conv_transpose
+    return conv_transpose.conv_transpose1d if nd == 1 else conv_transpose.conv_transpose3d
 
 
 _Conv3dOutput.__name__ = _Conv3dOutput.__qualname__ = "ConvolutionBackward0"
