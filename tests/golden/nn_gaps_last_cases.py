@@ -294,3 +294,22 @@ case("lazy-state-dict-and-load", "torch.manual_seed(0)\nm = nn.LazyConv2d(4, 3)\
 case("lazy-batchnorm-state-dict-and-load", "m = nn.LazyBatchNorm1d()\ntext = repr(m.state_dict())\n"
      "text += repr(m.load_state_dict(nn.BatchNorm1d(5).state_dict())) + repr(m) + repr(m.running_mean)\n"
      "inputs = (inp(4, 5),)\nout = m(*inputs)\ntext += repr(m)")
+
+# -- classes the earlier golden families reach only indirectly -------------------------------------------------
+case("alphadropout-seeded", "torch.manual_seed(2)\nmodel = nn.AlphaDropout(0.3)\ninputs = (inp(4, 5),)\nout = model(*inputs)")
+case("alphadropout-eval", "model = nn.AlphaDropout(0.3).eval()\ninputs = (inp(4, 5),)\nout = model(*inputs)")
+case("dropout1d-seeded", "torch.manual_seed(1)\nmodel = nn.Dropout1d(0.5)\ninputs = (inp(2, 6, 3),)\nout = model(*inputs)")
+case("dropout1d-unbatched", "torch.manual_seed(4)\nmodel = nn.Dropout1d()\ninputs = (inp(5, 4),)\nout = model(*inputs)")
+case("dropout1d-rank-error", "model = nn.Dropout1d()\nout = model(inp(2, 3, 4, 5))")
+case("fold", "model = nn.Fold(output_size=(4, 5), kernel_size=2)\ninputs = (inp(1, 8, 12),)\nout = model(*inputs)")
+case("fold-dilation-padding-stride", "model = nn.Fold((5, 4), (2, 3), dilation=(1, 2), padding=1, stride=(2, 1))\n"
+     "inputs = (inp(2, 12, 6),)\nout = model(*inputs)")
+case("fold-error", "model = nn.Fold((4, 5), 2)\nout = model(inp(1, 7, 12))")
+case("rnnbase-seeded", "torch.manual_seed(0)\nmodel = nn.RNNBase('GRU', 3, 4, num_layers=2, bidirectional=True)",
+     params=True)
+case("rnnbase-lstm-proj-repr", "torch.manual_seed(1)\nmodel = nn.RNNBase('LSTM', 3, 4, proj_size=2, batch_first=True)",
+     params=True)
+case("rnnbase-mode-error", "model = nn.RNNBase('LSTMX', 3, 4)")
+case("rnnbase-forward-error", "model = nn.RNNBase('GRU', 3, 4)\nout = model(inp(2, 1, 3))")
+case("rnncellbase-seeded", "torch.manual_seed(0)\nmodel = nn.RNNCellBase(3, 4, True, 3)", params=True)
+case("rnncellbase-no-bias", "torch.manual_seed(5)\nmodel = nn.RNNCellBase(2, 3, bias=False, num_chunks=4)", params=True)

@@ -156,6 +156,8 @@ def dropout1d(input, p=0.5, training=True, inplace=False):
         raise RuntimeError(f"dropout1d: Expected 2D or 3D input, but received a {input.dim()}D input. Note that "
                            f"dropout1d exists to provide channel-wise dropout on inputs with 1 spatial dimension, a "
                            f"channel dimension, and an optional batch dimension (i.e. 2D or 3D inputs).")
+    if input.dim() == 2 and not inplace:  # torch drops a batch of one and squeezes it away (SqueezeBackward1)
+        return _feature_dropout(input.unsqueeze(0), p, training, False, 3).squeeze(0)
     return _feature_dropout(input, p, training, inplace, 3)
 
 

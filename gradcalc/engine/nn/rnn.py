@@ -96,6 +96,8 @@ class RNNBase(Module):
             raise ValueError("proj_size should be a positive integer or zero to disable projections")
         if proj_size >= hidden_size:
             raise ValueError("proj_size has to be smaller than hidden_size")
+        if mode not in _GATES:
+            raise ValueError("Unrecognized RNN mode: " + mode)
         gate_size = _GATES[mode] * hidden_size
         self._flat_weights_names = []
         self._all_weights = []
@@ -302,7 +304,8 @@ class RNNBase(Module):
                       else hidden.index_select(1, unsorted_indices))
         return PackedSequence(output, batch_sizes, sorted_indices, unsorted_indices), hidden
 
-    def forward(self, input, hx=None):
+    def _forward(self, input, hx=None):
+        """RNN, LSTM and GRU's forward (torch's RNNBase itself has none: calling one says so)."""
         if isinstance(input, PackedSequence):
             return self._forward_packed(input, hx)
         lstm = self.mode == "LSTM"
@@ -357,12 +360,16 @@ class RNN(RNNBase):
         self.nonlinearity = nonlinearity
         super().__init__(mode, *args, **kwargs)
 
+    forward = RNNBase._forward
+
 
 class LSTM(RNNBase):
     """Long short-term memory: returns output, (h_n, c_n)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__("LSTM", *args, **kwargs)
+
+    forward = RNNBase._forward
 
 
 class GRU(RNNBase):
@@ -372,6 +379,8 @@ class GRU(RNNBase):
         if "proj_size" in kwargs:
             raise ValueError("proj_size argument is only supported for LSTM, not RNN or GRU")
         super().__init__("GRU", *args, **kwargs)
+
+    forward = RNNBase._forward
 
 
 class RNNCellBase(Module):
