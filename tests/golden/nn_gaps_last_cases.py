@@ -313,3 +313,72 @@ case("rnnbase-mode-error", "model = nn.RNNBase('LSTMX', 3, 4)")
 case("rnnbase-forward-error", "model = nn.RNNBase('GRU', 3, 4)\nout = model(inp(2, 1, 3))")
 case("rnncellbase-seeded", "torch.manual_seed(0)\nmodel = nn.RNNCellBase(3, 4, True, 3)", params=True)
 case("rnncellbase-no-bias", "torch.manual_seed(5)\nmodel = nn.RNNCellBase(2, 3, bias=False, num_chunks=4)", params=True)
+
+# -- the functional forms called directly (each module above calls them; here their own argument handling) ----------
+for name, call, shapes in (
+        ("adaptive_avg_pool1d", "F.adaptive_avg_pool1d(x, 3)", ((2, 3, 7),)),
+        ("adaptive_avg_pool2d", "F.adaptive_avg_pool2d(x, (2, None))", ((1, 2, 5, 4),)),
+        ("adaptive_max_pool1d", "F.adaptive_max_pool1d(x, 2, return_indices=True)", ((2, 3, 5),)),
+        ("adaptive_max_pool2d", "F.adaptive_max_pool2d(x, (3, 2))", ((1, 2, 5, 4),)),
+        ("adaptive_max_pool3d_with_indices", "F.adaptive_max_pool3d_with_indices(x, 2)", ((1, 2, 3, 4, 3),)),
+        ("avg_pool1d", "F.avg_pool1d(x, 3, stride=2, padding=1, count_include_pad=False)", ((2, 3, 7),)),
+        ("avg_pool2d", "F.avg_pool2d(x, (2, 3), stride=1, ceil_mode=True, divisor_override=4)", ((1, 2, 4, 5),)),
+        ("conv2d", "F.conv2d(x, w, b, stride=(2, 1), padding='valid', dilation=(1, 2))", ((1, 2, 6, 6), (3, 2, 2, 2), (3,))),
+        ("conv2d-same", "F.conv2d(x, w, padding='same')", ((1, 2, 5, 4), (2, 2, 3, 2))),
+        ("conv_transpose2d", "F.conv_transpose2d(x, w, b, stride=2, padding=(1, 0), output_padding=(1, 0), "
+                             "dilation=(1, 2))", ((1, 2, 3, 3), (2, 3, 3, 2), (3,))),
+        ("max_pool1d", "F.max_pool1d(x, 3, stride=2, padding=1, ceil_mode=True)", ((2, 3, 8),)),
+        ("max_pool1d_with_indices", "F.max_pool1d_with_indices(x, 2)", ((2, 3, 6),)),
+        ("max_pool2d", "F.max_pool2d(x, (3, 2), stride=(2, 1), padding=1, dilation=(1, 2))", ((1, 2, 6, 7),)),
+        ("max_pool2d_with_indices", "F.max_pool2d_with_indices(x, 2)", ((1, 2, 4, 4),)),
+        ("fractional_max_pool2d_with_indices", "F.fractional_max_pool2d_with_indices(x, 2, output_size=3, "
+                                               "_random_samples=torch.tensor([[[0.3, 0.7]]]))", ((1, 1, 7, 7),)),
+        ("fractional_max_pool3d_with_indices", "F.fractional_max_pool3d_with_indices(x, 2, output_ratio=0.5, "
+                                               "_random_samples=torch.tensor([[[0.3, 0.7, 0.1]]]))", ((1, 1, 6, 6, 6),)),
+        ("lp_pool1d", "F.lp_pool1d(x, 2.0, 3, stride=2)", ((2, 3, 7),)),
+        ("lp_pool2d", "F.lp_pool2d(x, 3, (2, 2), ceil_mode=True)", ((1, 2, 5, 5),)),
+        ("layer_norm", "F.layer_norm(x, (4,), w, b, eps=1e-3)", ((2, 3, 4), (4,), (4,))),
+        ("group_norm", "F.group_norm(x, 2, w, b)", ((2, 4, 3), (4,), (4,))),
+        ("rms_norm", "F.rms_norm(x, (3, 4), w)", ((2, 3, 4), (3, 4))),
+        ("local_response_norm", "F.local_response_norm(x, 3, alpha=0.1)", ((2, 5, 3, 2),)),
+        ("pairwise_distance", "F.pairwise_distance(x, y, p=1.5, keepdim=True)", ((3, 4), (3, 4))),
+        ("pixel_shuffle", "F.pixel_shuffle(x, 2)", ((1, 8, 2, 3),)),
+        ("pixel_unshuffle", "F.pixel_unshuffle(x, 2)", ((1, 2, 4, 6),)),
+        ("channel_shuffle", "F.channel_shuffle(x, 2)", ((1, 6, 2, 2),)),
+        ("glu", "F.glu(x, dim=0)", ((4, 3),)),
+        ("hardshrink", "F.hardshrink(x, 0.3)", ((3, 4),)),
+        ("softshrink", "F.softshrink(x, 0.3)", ((3, 4),)),
+        ("logsigmoid", "F.logsigmoid(x)", ((3, 4),)),
+        ("mish", "F.mish(x)", ((3, 4),)),
+        ("prelu", "F.prelu(x, w)", ((2, 3, 4), (3,))),
+        ("softmin", "F.softmin(x, dim=1)", ((3, 4),)),
+        ("softsign", "F.softsign(x)", ((3, 4),)),
+        ("tanhshrink", "F.tanhshrink(x)", ((3, 4),)),
+        ("gaussian_nll_loss", "F.gaussian_nll_loss(x, y, torch.full((3, 1), 0.5), full=True, reduction='sum')",
+         ((3, 4), (3, 4))),
+        ("multilabel_soft_margin_loss", "F.multilabel_soft_margin_loss(x, torch.tensor([[1., 0, 1, 0], [0, 1, 1, 1], "
+                                        "[0, 0, 0, 1]]), reduction='none')", ((3, 4),)),
+        ("triplet_margin_with_distance_loss", "F.triplet_margin_with_distance_loss(x, y, z, margin=0.5, swap=True)",
+         ((3, 4), (3, 4), (3, 4))),
+        ("upsample", "F.upsample(x, scale_factor=2, mode='bilinear', align_corners=True)", ((1, 2, 2, 3),)),
+        ("embedding_bag", "F.embedding_bag(torch.tensor([1, 2, 4, 5, 4, 3]), w, torch.tensor([0, 2]), "
+                          "mode='sum')", ((6, 3),)),
+):
+    names = "xyzwb"[:len(shapes)] if len(shapes) < 4 else "xyzw"
+    if name in ("conv2d", "conv_transpose2d"):
+        names = "xwb"
+    elif name in ("conv2d-same", "prelu", "rms_norm"):
+        names = "xw"
+    elif name in ("layer_norm", "group_norm"):
+        names = "xwb"
+    elif name == "embedding_bag":
+        names = "w"
+    code = "inputs = (" + ", ".join(f"inp{s}" for s in shapes) + ",)\n" + ", ".join(names) + ", = inputs\n"
+    case(f"functional-{name}", code + f"out = {call}")
+for name, call in (("dropout", "F.dropout(x, 0.3)"), ("dropout-eval", "F.dropout(x, 0.3, training=False)"),
+                   ("alpha_dropout", "F.alpha_dropout(x, 0.2, training=True)"),
+                   ("feature_alpha_dropout", "F.feature_alpha_dropout(x, 0.5, training=True)"),
+                   ("dropout1d", "F.dropout1d(x, 0.5)"), ("dropout2d", "F.dropout2d(x.unsqueeze(-1), 0.5)"),
+                   ("dropout3d", "F.dropout3d(x.unsqueeze(-1).unsqueeze(-1), 0.5)"),
+                   ("rrelu_", "F.rrelu_(x * 1.0, training=True)")):
+    case(f"functional-{name}-seeded", f"torch.manual_seed(6)\ninputs = (inp(2, 4, 3),)\nx = inputs[0]\nout = {call}")

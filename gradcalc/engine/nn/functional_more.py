@@ -62,8 +62,9 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
 
 
 def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
-    """In-place rrelu (the values written back; recorded as a copy)."""
-    return input.copy_(_rrelu(input, lower, upper, training))
+    """In-place rrelu (RreluWithNoiseBackward1)."""
+    from ..ops.rrelu import rrelu_ as _rrelu_
+    return _rrelu_(input, lower, upper, training)
 
 
 # -- normalization ------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from ..node import Node
 from ..tensor import Tensor
 from .checks import check
 
-__all__ = ["rrelu"]
+__all__ = ["rrelu", "rrelu_"]
 
 
 class RreluWithNoiseBackward0(Node):
@@ -65,6 +65,32 @@ class RreluWithNoiseBackwardBackward0(Node):
         g_grad = RreluWithNoiseBackwardBackward0.apply(gg, x, noise=ctx.noise) if ctx.should_compute(0) else None
         g_self = Tensor._wrap(np.zeros_like(x._data)) if ctx.should_compute(1) else None
         return g_grad, g_self
+
+
+class RreluWithNoiseBackward1(Node):
+    """rrelu_ (in place), as torch records it: the same draws; the backward needs only the slopes."""
+
+    __slots__ = ("noise",)
+    explain = "grad_self = grad * noise   (noise: 1 where self > 0, else the slope drawn for that element)"
+    checks = (check(lambda x: rrelu_(x * 1, 0.2, 0.2, training=True), (2, 3)),
+              check(lambda x: rrelu_(x * 1, 0.1, 0.3, training=False), (4,), label="eval"))
+
+    def forward(ctx, x, lower, upper, training):
+        return RreluWithNoiseBackward0.forward(ctx, x, lower, upper, training)
+
+    def backward(ctx, grad):
+        return grad * Tensor._wrap(ctx.noise)
+
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
+    """rrelu written into ``input`` (RreluWithNoiseBackward1)."""
+    from .inplace import inplace
+    if not isinstance(input, Tensor):
+        raise TypeError(f"rrelu_(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    if lower > upper:
+        raise RuntimeError(f"Lower bound should be less than or equal to the upper bound")
+    return inplace(input, lambda a: RreluWithNoiseBackward1.apply(a, lower=float(lower), upper=float(upper),
+                                                                 training=bool(training)))
 
 
 def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
