@@ -382,3 +382,6 @@ for name, call in (("dropout", "F.dropout(x, 0.3)"), ("dropout-eval", "F.dropout
                    ("dropout3d", "F.dropout3d(x.unsqueeze(-1).unsqueeze(-1), 0.5)"),
                    ("rrelu_", "F.rrelu_(x * 1.0, training=True)")):
     case(f"functional-{name}-seeded", f"torch.manual_seed(6)\ninputs = (inp(2, 4, 3),)\nx = inputs[0]\nout = {call}")
+case("dropout3d-unbatched-seeded", "torch.manual_seed(3)\nmodel = nn.Dropout3d(0.5)\ninputs = (inp(4, 2, 2, 2),)\n"
+     "out = model(*inputs)")
+case("dropout3d-3d-input-seeded", "torch.manual_seed(3)\ninputs = (inp(3, 2, 2),)\nout = F.dropout3d(inputs[0], 0.5)")

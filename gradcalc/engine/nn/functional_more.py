@@ -33,6 +33,8 @@ def dropout3d(input, p=0.5, training=True, inplace=False):
                       f"please use dropout instead. Note that dropout3d exists to provide channel-wise dropout on "
                       f"inputs with 3 spatial dimensions, a channel dimension, and an optional batch dimension "
                       f"(i.e. 4D or 5D inputs).", stacklevel=2)
+    if input.dim() != 5 and not inplace:  # torch adds a batch of one and squeezes it away (SqueezeBackward1)
+        return _feature_dropout(input.unsqueeze(0), p, training, False, input.dim() + 1).squeeze(0)
     return _feature_dropout(input, p, training, inplace, 5)
 
 
