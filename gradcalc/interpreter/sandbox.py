@@ -283,7 +283,8 @@ def modules():
 # engine's classes carry torch's module names once the language has started.
 _TORCH_CLASS_MODULES = {"Tensor": "torch", "Size": "torch", "dtype": "torch", "device": "torch",
                         "Generator": "torch._C", "nn.Parameter": "torch.nn.parameter",
-                        "nn.UninitializedParameter": "torch.nn.parameter"}
+                        "nn.UninitializedParameter": "torch.nn.parameter",
+                        "nn.UninitializedBuffer": "torch.nn.parameter"}
 
 
 _RENAMED = set()  # the engine classes named as torch's (still the engine's, for _is_engine_object)

@@ -1,11 +1,10 @@
 """Attention as tutorials use it: F.scaled_dot_product_attention, MultiheadAttention (torch's
-parameters, initialisation and math path: F.multi_head_attention_forward), the Transformer encoder and decoder layers and
-stacks, and nn.Transformer."""
+parameters, initialisation and math path: F.multi_head_attention_forward), the Transformer
+encoder and decoder layers and stacks, and nn.Transformer."""
 
 import math
 
 from ..creation import empty, ones, zeros
-from ..ops.linalg import bmm
 from ..ops.masked import where
 from . import functional as F
 from . import init
