@@ -385,3 +385,14 @@ for name, call in (("dropout", "F.dropout(x, 0.3)"), ("dropout-eval", "F.dropout
 case("dropout3d-unbatched-seeded", "torch.manual_seed(3)\nmodel = nn.Dropout3d(0.5)\ninputs = (inp(4, 2, 2, 2),)\n"
      "out = model(*inputs)")
 case("dropout3d-3d-input-seeded", "torch.manual_seed(3)\ninputs = (inp(3, 2, 2),)\nout = F.dropout3d(inputs[0], 0.5)")
+case("linear-cross-entropy-options", "o = nn.LinearCrossEntropyOptions(batch_chunk_size=2)\ninputs = (inp(3, 4), inp(5, 4))\n"
+     "t = torch.tensor([1, 4, 0])\nout = (F.linear_cross_entropy(inputs[0], inputs[1], t, options=o), "
+     "F.linear_cross_entropy(inputs[0], inputs[1], t, options=o, reduction='none'), "
+     "F.linear_cross_entropy(inputs[0][0], inputs[1], t[0], options=o, reduction='sum'))\ntext = repr(o)")
+case("linear-cross-entropy-options-ignored", "inputs = (inp(3, 4), inp(5, 4))\n"
+     "out = F.linear_cross_entropy(inputs[0], inputs[1], torch.tensor([1, 4, 0]), "
+     "options=nn.LinearCrossEntropyOptions(), label_smoothing=0.2)")
+case("linear-cross-entropy-loss-options", "model = fill(nn.LinearCrossEntropyLoss(4, 5, bias=True, "
+     "options=nn.LinearCrossEntropyOptions(acc_policy='accurate')))\ninputs = (inp(3, 4),)\n"
+     "out = model(inputs[0], torch.tensor([1, 4, 0]))")
+case("linear-cross-entropy-options-error", "o = nn.LinearCrossEntropyOptions(chunking_method='fast')")

@@ -7,6 +7,8 @@ linear_cross_entropy, multi_head_attention_forward (functional_mha.py). The ops 
 import math
 import warnings
 
+from ..node import Node
+
 from ..ops import fractional_pool as _frac, pooling as _pool, pooling3d as _p3, unpool as _unpool
 from ..ops.conv_transpose import conv_transpose1d, conv_transpose3d  # noqa: F401
 from ..ops.grid import affine_grid_generator as _affine_grid_generator
@@ -253,6 +255,30 @@ def affine_grid(theta, size, align_corners=None):
 
 # -- losses -------------------------------------------------------------------------------------------
 
+class _Chunked(Node):
+    """The node torch's chunked linear_cross_entropy op hangs its result from (the loss itself is
+    computed here by the reference composition, whose graph is below this node)."""
+
+    __slots__ = ()
+    explain = "grad_self = grad (the chunked linear_cross_entropy's result; its loss is composed below)"
+
+    def forward(ctx, a):
+        return a._data
+
+    def backward(ctx, grad):
+        return grad
+
+
+class _ChunkedNoReduction(_Chunked):
+    __slots__ = ()
+
+
+_Chunked.__name__ = _Chunked.__qualname__ = (
+    "GeneratedBackwardFor_torch_nn__linear_cross_entropy_batch_chunked_defaultBackward")
+_ChunkedNoReduction.__name__ = _ChunkedNoReduction.__qualname__ = (
+    "GeneratedBackwardFor_torch_nn__linear_cross_entropy_batch_chunked_no_reduction_defaultBackward")
+
+
 def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weight=None, reduction="mean",
                          ignore_index=None, label_smoothing=0.0, options=None):
     """cross_entropy(linear(input, linear_weight, linear_bias), target): torch's reference path (the
@@ -279,6 +305,26 @@ def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weig
     if tuple(target.shape) == logits_shape and ignore_index is not None:
         raise RuntimeError("ignore_index cannot be specified when target contains probabilities")
     ignore_index = ignore_index if ignore_index is not None else -100
+    if options is not None:
+        from .. import dtypes
+        chunked = (not out_features and reduction in {"mean", "sum", "none"} and label_smoothing == 0.0
+                   and target.dtype == dtypes.int64)
+        if not chunked:
+            warnings.warn("linear_cross_entropy: ``options`` ignored; chunked path needs reduction in "
+                          "{'mean','sum','none'}, label_smoothing == 0, target.dtype == int64, out_features == (). "
+                          f"Got reduction={reduction!r}, label_smoothing={label_smoothing}, "
+                          f"target.dtype={target.dtype}, out_features={tuple(out_features)}, tracing=False, "
+                          f"linear_bias.shape={tuple(linear_bias.shape) if linear_bias is not None else None}.",
+                          stacklevel=2)
+        else:
+            # torch's chunked op computes the same loss with less memory; its result hangs from its own node
+            batched = input.dim() == 2
+            x, t = (input, target) if batched else (input.unsqueeze(0), target.unsqueeze(0))
+            logits = F.linear(x, linear_weight, linear_bias)
+            loss = F.cross_entropy(logits, t, weight=weight, reduction=reduction, ignore_index=ignore_index)
+            node = _ChunkedNoReduction if reduction == "none" else _Chunked
+            loss = node.apply(loss)
+            return loss if batched else loss.squeeze(0)
     if out_features:
         linear_weight = linear_weight.reshape((math.prod(out_features, start=num_classes), in_features))
         if linear_bias is not None:

@@ -4,6 +4,7 @@ SyncBatchNorm (no process group on CPU: a batch norm, as torch's forward falls b
 F.batch_norm), DataParallel (no accelerator: wraps the module and calls it, as torch does),
 AdaptiveLogSoftmaxWithLoss and LinearCrossEntropyLoss (torch's reference path)."""
 
+import dataclasses
 import math
 import warnings
 from collections import namedtuple
@@ -20,7 +21,7 @@ from .module import Module
 from .normalization import _BatchNorm
 
 __all__ = ["Container", "NLLLoss2d", "CrossMapLRN2d", "SyncBatchNorm", "DataParallel", "AdaptiveLogSoftmaxWithLoss",
-           "LinearCrossEntropyLoss"]
+           "LinearCrossEntropyLoss", "LinearCrossEntropyOptions"]
 
 
 def _F():
@@ -336,3 +337,33 @@ class LinearCrossEntropyLoss(_WeightedLoss):
                 f"out_features={self.out_features}, bias={self.linear.bias is not None}, "
                 f"reduction={self.reduction}, ignore_index={self.ignore_index}, "
                 f"label_smoothing={self.label_smoothing}, options={self.options}")
+
+
+@dataclasses.dataclass(slots=True, frozen=True)
+class LinearCrossEntropyOptions:
+    """How torch's chunked linear_cross_entropy splits its work (batch chunks, accumulation). Accepted
+    and validated as torch's; the loss computed is the same (see F.linear_cross_entropy)."""
+
+    allow_retain_graph: bool = False
+    batch_chunk_size: "int | None" = None
+    chunking_method: "str | None" = "auto"
+    acc_policy: str = "auto"
+    acc_dtype: object = None
+
+    def __post_init__(self):
+        from .. import dtypes
+        if self.acc_policy not in {"auto", "accurate", "balanced", "compact"}:
+            raise ValueError(f"invalid acc_policy: {self.acc_policy!r}")
+        if self.chunking_method is not None and self.chunking_method != "auto":
+            name, sep, factor = self.chunking_method.partition(":")
+            if not sep:
+                factor = "1"
+            if not (name == "aspect_ratio" and factor.isdigit() and int(factor) > 0):
+                raise ValueError(f"invalid chunking_method: {self.chunking_method!r}")
+        if not (self.batch_chunk_size is None
+                or (isinstance(self.batch_chunk_size, int) and self.batch_chunk_size > 0)):
+            raise ValueError(f"batch_chunk_size must be positive int or None, got {self.batch_chunk_size!r}")
+        if self.acc_dtype is not None and self.acc_dtype not in (dtypes.float16, dtypes.float32, dtypes.float64):
+            raise ValueError("acc_dtype must be one of {None, torch.float16, torch.bfloat16, torch.float32, "
+                             f"torch.float64}}, got {self.acc_dtype!r}. Pass acc_dtype=None to let the op pick "
+                             "automatically.")
