@@ -26,38 +26,47 @@ def _ceil_log2(n):
     return int(n - 1).bit_length() if n > 1 else 0
 
 
+def _in_order(parts, axis=0):
+    """The total of ``parts`` along ``axis``, added one at a time from the first.
+
+    numpy adds pairwise only along the fast (innermost) axis of memory; along any other axis a
+    reduction adds each slice into the result in turn (numpy's documented behaviour, and the
+    cheap way: one call). When nothing but that axis has more than one element it would be the
+    fast axis, so cumsum (always in order) is used instead."""
+    if parts.shape[axis] == 1:
+        return parts[(slice(None),) * axis + (0,)]
+    if parts[(slice(None),) * axis + (0,)].size > 1:
+        return np.add.reduce(parts, axis=axis)
+    return np.cumsum(parts, axis=axis, dtype=parts.dtype)[(slice(None),) * axis + (-1,)]
+
+
 def _multi_row_sum(rows):
-    """torch's multi_row_sum: ``rows`` (size, 4, lanes) -> the four accumulators (4, lanes)."""
+    """torch's multi_row_sum: ``rows`` (size, 4, lanes) -> the four accumulators added (4, lanes).
+
+    torch adds each block of ``step`` rows into acc[0], carries acc[0] into acc[1] after every
+    block, acc[1] into acc[2] after every ``step`` blocks, acc[2] into acc[3] after every
+    ``step**2`` blocks (each carry resets the lower level to 0), and finally adds
+    ((acc[0] + acc[1]) + acc[2]) + acc[3]. Because x + 0 is x (the sign of a zero cannot reach
+    the result, which torch starts from +0) and a + b is b + a, this is the same as: pad the
+    rows with zero rows to whole blocks, add each block in order, pad the block totals to whole
+    groups of ``step``, add each group in order, once more for the level above, then add the
+    top level's totals in order — the leftover rows' total (acc[0]) lands as the last block, the
+    leftover blocks' total (acc[1] + acc[0]) as the last group, and so on. A few reductions
+    over reshaped arrays instead of a Python loop over blocks."""
     size = rows.shape[0]
-    dtype = rows.dtype
-    power = max(4, _ceil_log2(size) // _LEVELS)
-    step = 1 << power
-    mask = step - 1
-    nblocks = size // step
-    acc = [np.zeros(rows.shape[1:], dtype) for _ in range(_LEVELS)]
-    if nblocks:  # each block's rows added one after another (all blocks in one cumsum)
-        block_sums = np.cumsum(rows[: nblocks * step].reshape(nblocks, step, *rows.shape[1:]), axis=1,
-                               dtype=dtype)[:, -1]
-        i = 0
-        for b in range(nblocks):
-            acc[1] = acc[1] + block_sums[b]   # acc[0] is 0 when a block starts: 0 + s is s
-            i += step
-            for j in range(2, _LEVELS):
-                if i & (mask << ((j - 1) * power)):
-                    break
-                acc[j] = acc[j] + acc[j - 1]
-                acc[j - 1] = np.zeros_like(acc[j - 1])
-    acc[0] = _sequential(acc[0], rows[nblocks * step:])
-    for j in range(1, _LEVELS):
-        acc[0] = acc[0] + acc[j]
-    return acc[0]
-
-
-def _sequential(start, rows):
-    """start + rows[0] + rows[1] + ... one addition at a time (cumsum adds in order)."""
-    if rows.shape[0] == 0:
-        return start
-    return np.cumsum(np.concatenate([start[None], rows]), axis=0, dtype=start.dtype)[-1]
+    if size == 0:
+        return np.zeros(rows.shape[1:], rows.dtype)
+    step = 1 << max(4, _ceil_log2(size) // _LEVELS)
+    level = rows
+    for _ in range(_LEVELS - 1):
+        n = level.shape[0]
+        if n <= step:  # one (padded) group: its in-order total is the whole level's
+            return _in_order(level)
+        groups = -(-n // step)
+        if groups * step != n:
+            level = np.concatenate([level, np.zeros((groups * step - n, *level.shape[1:]), level.dtype)])
+        level = _in_order(level.reshape(groups, step, *level.shape[1:]), axis=1)
+    return _in_order(level)  # acc[3] is never carried: its totals are added one after another
 
 
 def _row_sum(units):
@@ -66,10 +75,8 @@ def _row_sum(units):
     n = units.shape[0]
     size_ilp = n // _ILP
     partial = _multi_row_sum(units[: size_ilp * _ILP].reshape(size_ilp, _ILP, units.shape[1]))
-    p0 = _sequential(partial[0], units[size_ilp * _ILP:])
-    for k in range(1, _ILP):
-        p0 = p0 + partial[k]
-    return p0
+    # partial[0] + the leftover units one by one, then + partial[1] + partial[2] + partial[3]
+    return _in_order(np.concatenate([partial[:1], units[size_ilp * _ILP:], partial[1:]]))
 
 
 def torch_sum(flat):
@@ -81,7 +88,8 @@ def torch_sum(flat):
         nvec = n // lanes
         vec = _row_sum(flat[: nvec * lanes].reshape(nvec, lanes))
         # from 0: the scalars past the last whole vector first, then the lanes, in order
-        terms = np.concatenate([np.zeros(1, dtype), flat[nvec * lanes:], vec])
+        # (0 + x is x: with no scalars left over the lanes alone are added)
+        terms = np.concatenate([np.zeros(1, dtype), flat[nvec * lanes:], vec]) if n > nvec * lanes else vec
         return np.asarray(np.cumsum(terms, dtype=dtype)[-1], dtype)
     # fewer elements than a vector: the same row_sum over single values
     return np.asarray(_row_sum(flat.reshape(n, 1))[0], dtype)
