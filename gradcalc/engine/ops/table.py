@@ -338,92 +338,110 @@ class _ArrayOp:
 def _array_backward(grads, inputs, defaults):
     """The node's ``array_backward(ctx, g)``: from the incoming gradient's array ``g``, each input's
     gradient as a Tensor without history (None where not needed), summed to the input's shape and
-    cast to its dtype where the op broadcast or promoted; NotImplemented where a rule has no array
-    form or could promote differently from torch (an integer or bool tensor read by a rule), and
-    the engine then runs the rules in engine ops. The forms are made on first use, when every row
-    (and so every ``_Arr`` method) exists."""
-    index_of = {n: i for i, n in enumerate(inputs)}
-    plan = []
-    missing = object()
-
-    def prepare():
-        for g in grads:
-            if g is None or g is ZERO:
-                plan.append(g)
-                continue
-            form = _array_form(g)
-            if form is None:
-                plan.clear()
-                plan.append(False)
-                return
-            code = g.__code__
-            names = code.co_varnames[1:code.co_argcount]
-            readers = tuple((0, index_of[n]) if n in index_of else (1, 0) if n == "result"
-                            else (2, n, defaults.get(n, missing)) for n in names)
-            plan.append((form[0], form[1], readers))
+    cast to its dtype where the op broadcast or promoted; NotImplemented where a rule could promote
+    differently from torch (an integer or bool tensor read by a rule): the engine then runs the
+    rules in engine ops. On first use (when every row, and so every ``_Arr`` method, exists) the
+    class gets a function written for its rules (``_compile_array_backward``), which returns
+    NotImplemented at once where a rule has no array form."""
 
     def array_backward(ctx, g):
-        if not plan:
-            prepare()
-        if plan[0] is False:
-            return NotImplemented
-        # 0-d values as numpy scalars: numpy's scalar arithmetic is the same IEEE operation as its
-        # ufuncs on 0-d arrays, several times cheaper. A gradient that is one value broadcast (sum's
-        # and mean's backward) is computed with as that value: the rules are pointwise, and numpy's
-        # loops over a stride-0 operand are several times slower than over a scalar.
-        if not g.ndim:
-            g0 = g[()]
-        elif g.size > 1 and not any(g.strides):
-            g0 = g.reshape(-1)[0]
-        else:
-            g0 = g
-        out = []
-        nexts = ctx._next
-        for j, step in enumerate(plan):
-            if step is None or nexts[j][0] is None:  # no rule, or the gradient is not needed
-                out.append(None)
-                continue
-            if step is ZERO:
-                out.append(np.zeros_like(g))
-                continue
-            fn, wraps, readers = step
-            args = []
-            for reader in readers:
-                kind = reader[0]
-                if kind == 0:    # a saved input: a Tensor, or a Python number the op was given
-                    v = ctx._saved[reader[1]]
-                    if isinstance(v, Tensor):  # (a Parameter too)
-                        v = v._data
-                        if v.dtype.kind != "f":
-                            return NotImplemented
-                        if not v.ndim:
-                            v = v[()]
-                elif kind == 1:  # the result
-                    v = ctx._out[0]
-                    if not v.ndim:
-                        v = v[()]
-                else:            # a parameter of the op
-                    v = getattr(ctx, reader[1], reader[2])
-                    if v is missing:
-                        v = getattr(ctx, reader[1])  # (raises as the engine rule would)
-                args.append(_Arr(v) if wraps and v.__class__ is not int and v.__class__ is not float else v)
-            r = fn(_Arr(g0), *args) if wraps else fn(g0, *args)
-            if r.__class__ is _Arr:
-                r = r._data
-            out.append(g if r is g0 else r)
-        meta = ctx._in_meta if len(out) > 1 else None
-        for j, r in enumerate(out):
-            if r is not None:
-                if r.__class__ is not np.ndarray:
-                    r = np.asarray(r)
-                if g0 is not g and r.shape != g.shape:  # computed with the broadcast value: broadcast back
-                    r = np.broadcast_to(r, g.shape)
-                if meta is not None and meta[j] is not None:
-                    r = reduce_array(r, *meta[j])
-                out[j] = _wrap(r)
-        return out
+        fast = _compile_array_backward(grads, inputs, defaults, type(ctx).__name__)
+        type(ctx).array_backward = fast  # (this closure is called once per class)
+        return fast(ctx, g)
 
     return array_backward
+
+
+_MISSING = object()
+
+
+def _no_array_form(ctx, g):
+    """A class whose rules have no array form: the engine runs them in engine ops."""
+    return NotImplemented
+
+
+def _compile_array_backward(grads, inputs, defaults, name):
+    """The source of one node class's array backward, specialised to its rules as torch's codegen
+    specialises its nodes: which inputs each rule reads, what it returns, whether it broadcasts.
+
+    0-d values are numpy scalars (numpy's scalar arithmetic is the same IEEE operation as its ufuncs
+    on 0-d arrays, several times cheaper); a gradient that is one value broadcast (sum's and mean's
+    backward) is computed with that value (the rules are pointwise; numpy's loops over a stride-0
+    operand are several times slower than over a scalar) and the result broadcast back."""
+    index_of = {n: i for i, n in enumerate(inputs)}
+    ns = {"Tensor": Tensor, "_Arr": _Arr, "_wrap": _wrap, "reduce_array": reduce_array, "ndarray": np.ndarray,
+          "asarray": np.asarray, "broadcast_to": np.broadcast_to, "zeros_like": np.zeros_like,
+          "_MISSING": _MISSING, "NotImplemented": NotImplemented}
+    lines = ["def array_backward(ctx, g):",
+             "    if not g.ndim:",
+             "        g0 = g[()]",
+             "    elif g.size > 1 and not any(g.strides):",
+             "        g0 = g.reshape(-1)[0]",
+             "    else:",
+             "        g0 = g",
+             "    nx = ctx._next"]
+    n = len(grads)
+    for j, rule in enumerate(grads):
+        lines.append(f"    r{j} = None")
+        if rule is None:
+            continue
+        lines.append(f"    if nx[{j}][0] is not None:")
+        if rule is ZERO:
+            lines.append(f"        r{j} = zeros_like(g)")
+            continue
+        form = _array_form(rule)
+        if form is None:
+            return _no_array_form
+        fn, wraps = form
+        ns[f"rule{j}"] = fn
+        code = rule.__code__
+        args = []
+        for k, pname in enumerate(code.co_varnames[1:code.co_argcount]):
+            v = f"v{j}_{k}"
+            if pname in index_of:
+                lines += [f"        {v} = ctx._saved[{index_of[pname]}]",
+                          f"        if isinstance({v}, Tensor):  # (a Parameter too)",
+                          f"            {v} = {v}._data",
+                          f"            if {v}.dtype.kind != 'f':",
+                          "                return NotImplemented",
+                          f"            if not {v}.ndim:",
+                          f"                {v} = {v}[()]"]
+            elif pname == "result":
+                lines += [f"        {v} = ctx._out[0]",
+                          f"        if not {v}.ndim:",
+                          f"            {v} = {v}[()]"]
+            else:
+                ns[f"d{j}_{k}"] = defaults.get(pname, _MISSING)
+                lines += [f"        {v} = getattr(ctx, {pname!r}, d{j}_{k})",
+                          f"        if {v} is _MISSING:",
+                          f"            {v} = getattr(ctx, {pname!r})"]
+            if wraps:
+                lines += [f"        if {v}.__class__ is not int and {v}.__class__ is not float:",
+                          f"            {v} = _Arr({v})"]
+            args.append(v)
+        call = f"rule{j}(_Arr(g0){''.join(', ' + a for a in args)})" if wraps else \
+            f"rule{j}(g0{''.join(', ' + a for a in args)})"
+        lines.append(f"        r{j} = {call}")
+        if wraps:
+            lines += [f"        if r{j}.__class__ is _Arr:",
+                      f"            r{j} = r{j}._data"]
+        lines += [f"        if r{j} is g0:",
+                  f"            r{j} = g",
+                  "        else:",
+                  f"            if r{j}.__class__ is not ndarray:",
+                  f"                r{j} = asarray(r{j})",
+                  f"            if g0 is not g and r{j}.shape != g.shape:",
+                  f"                r{j} = broadcast_to(r{j}, g.shape)"]
+    if n > 1:
+        lines += ["    meta = ctx._in_meta",
+                  "    if meta is not None:"]
+        for j in range(n):
+            lines += [f"        if r{j} is not None and meta[{j}] is not None:",
+                      f"            r{j} = reduce_array(r{j}, *meta[{j}])"]
+    lines.append("    return [" + ", ".join(f"None if r{j} is None else _wrap(r{j})" for j in range(n)) + "]")
+    # (compiled under this file's name: a traceback through it is the engine's, as the interpreter tells them)
+    exec(compile("\n".join(lines) + "\n", f"{__file__}:{name}.array_backward", "exec"), ns)  # noqa: S102
+    return ns["array_backward"]
 
 
 def _in_module(fn, name, doc, module):
