@@ -12,7 +12,6 @@ that cannot be read. Each way in is imported only when taken: ``--version`` and
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
@@ -20,6 +19,8 @@ EXIT_USAGE = 2
 
 
 def build_parser():
+    import argparse  # (not for the common command lines: see _plain_args)
+
     from gradcalc import __version__
 
     parser = argparse.ArgumentParser(
@@ -52,30 +53,36 @@ def build_parser():
 
 
 def _positive_int(text):
+    from argparse import ArgumentTypeError  # (argparse is loaded when these run)
+
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise ArgumentTypeError(f"not a whole number: {text!r}") from None
     if n <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+        raise ArgumentTypeError(f"must be positive: {text!r}")
     return n
 
 
 def _size(text):
+    from argparse import ArgumentTypeError  # (argparse is loaded when these run)
+
     from .sizes import parse_size
     try:
         return parse_size(text)
     except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+        raise ArgumentTypeError(str(e)) from None
 
 
 def _positive_float(text):
+    from argparse import ArgumentTypeError  # (argparse is loaded when these run)
+
     try:
         x = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise ArgumentTypeError(f"not a number: {text!r}") from None
     if not x > 0 or x == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
+        raise ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
     return x
 
 
@@ -101,15 +108,40 @@ def _split_argv(argv):
     return out, grad
 
 
+def _plain_args(words, grad):
+    """The arguments of the common command lines (``-e CODE``..., script names, nothing) read
+    without argparse, whose import (with gettext and locale) is ~3 ms of a one-liner's start-up;
+    None for anything else (options, a mix argparse refuses), which argparse then reads."""
+    if grad is not None:
+        return None
+    code, files = [], []
+    for word in words:
+        if word.startswith("--eval="):
+            code.append(word[len("--eval="):])
+        elif word == "-" or not word.startswith("-"):
+            files.append(word)
+        else:
+            return None
+    if code and files:
+        return None
+    from types import SimpleNamespace
+
+    return SimpleNamespace(files=files, code=code or None, grad=None, max_elements=None, max_memory=None,
+                           timeout=None, no_files=False, debug=False, no_color=False, quiet=False)
+
+
 def main(argv=None):
     """The console script's entry point; returns the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
     words, grad = _split_argv(argv)
-    parser = build_parser()
-    try:
-        args = parser.parse_args(words)
-    except SystemExit as e:  # --help, --version, or a usage error (status 2)
-        return e.code if isinstance(e.code, int) else EXIT_USAGE
+    parser = None
+    args = _plain_args(words, grad)
+    if args is None:
+        parser = build_parser()
+        try:
+            args = parser.parse_args(words)
+        except SystemExit as e:  # --help, --version, or a usage error (status 2)
+            return e.code if isinstance(e.code, int) else EXIT_USAGE
     args.grad = grad
     if os.environ.get("NO_COLOR"):
         args.no_color = True
@@ -165,7 +197,7 @@ def _stdin_is_terminal():
 
 
 def _usage(parser, message):
-    parser.print_usage(sys.stderr)
+    (parser or build_parser()).print_usage(sys.stderr)
     sys.stderr.write(f"gradcalc: error: {message}\n")
     return EXIT_USAGE
 

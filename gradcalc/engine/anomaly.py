@@ -30,7 +30,6 @@ This module stands on the core (node, backward); the core never imports it.
 """
 
 import os
-import traceback
 import warnings
 from typing import NamedTuple, Optional
 
@@ -150,11 +149,13 @@ def forward_trace(node):
 
 def _python_stack():
     """The Python call stack of the op, without the engine's own frames."""
+    import traceback  # (only while anomaly mode records: not at start-up)
     frames = [f for f in traceback.extract_stack() if not f.filename.startswith(_ENGINE_DIR)]
     return traceback.StackSummary.from_list(frames)
 
 
 def _format_where(where):
+    import traceback
     if isinstance(where, traceback.StackSummary):
         return "".join(where.format())
     return str(where)

@@ -22,7 +22,6 @@ non-interactive context on stdout.
 
 from __future__ import annotations
 
-import difflib
 import weakref
 from importlib import import_module
 
@@ -149,6 +148,7 @@ def unknown_magic_message(name: str) -> str:
     if not name:
         return "a magic needs a name after '%' (try %help)"
     message = f"unknown magic '%{name}' (%help lists them)"
+    import difflib  # (only for a misspelt magic: not at start-up)
     close = difflib.get_close_matches(name, MAGICS, n=1)
     if close:
         message += f". Did you mean: '%{close[0]}'?"
