@@ -5,6 +5,7 @@ import numpy as np
 from .. import dtypes as _dt
 from ..limits import check_numel
 from ..node import NULL_CTX, Node
+from ..tensor import Tensor as _Tensor
 from .checks import check
 from .support import as_tensor, broadcast_error
 
@@ -37,6 +38,9 @@ def _bilinear(first, second):
     return staticmethod(jvp)
 
 
+_wrap = _Tensor._wrap
+
+
 class MmBackward0(Node):
     explain = "grad_self = grad @ mat2ᵀ;  grad_mat2 = selfᵀ @ grad"
     jvp_explain = "tangent = t_self @ mat2 + self @ t_mat2"
@@ -66,6 +70,24 @@ class MmBackward0(Node):
         ga = grad.mm(b.t()) if ctx.should_compute(0) else None
         gb = a.t().mm(grad) if ctx.should_compute(1) else None
         return ga, gb
+
+    def array_backward(ctx, g):
+        """The same rule on arrays when nothing is recorded: the same two products (``b.t()`` is
+        ``b.T``), without the four dispatches (two transposes, two mm) of the engine form."""
+        a, b = ctx._saved
+        nx = ctx._next
+        ga = gb = None
+        if nx[0][0] is not None:
+            B = b._data
+            if B.dtype != g.dtype:
+                return NotImplemented  # (the engine form says what torch says)
+            ga = _wrap(g @ B.T)
+        if nx[1][0] is not None:
+            A = a._data
+            if A.dtype != g.dtype:
+                return NotImplemented
+            gb = _wrap(A.T @ g)
+        return [ga, gb]
 
 
 class MvBackward0(Node):
