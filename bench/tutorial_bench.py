@@ -3,6 +3,7 @@
 
     python bench/tutorial_bench.py [--rounds N] [--only poly_autograd,classifier]
     python bench/tutorial_bench.py --quick     # each script once through gradcalc (no torch)
+    python bench/tutorial_bench.py --cpu       # CPU time (user + system) of each process, not wall
 
 The scripts are in ``bench/tutorials/``; each is a plain PyTorch program (``import torch``)
 that gradcalc runs as a file (``python -m gradcalc SCRIPT``) and torch's venv runs as
@@ -31,6 +32,7 @@ import argparse
 import os
 import re
 import statistics
+import resource
 import subprocess
 import sys
 import tempfile
@@ -56,10 +58,17 @@ def _env(pycache=None):
     return env
 
 
-def _run(cmd, env):
-    t0 = time.perf_counter()
+def _children_cpu():
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def _run(cmd, env, cpu=False):
+    """(seconds, stdout): wall time, or with ``cpu`` the child's CPU time (user + system), which a
+    loaded machine disturbs far less."""
+    t0 = _children_cpu() if cpu else time.perf_counter()
     r = subprocess.run(cmd, env=env, capture_output=True, text=True)
-    dt = time.perf_counter() - t0
+    dt = (_children_cpu() if cpu else time.perf_counter()) - t0
     if r.returncode != 0:
         raise RuntimeError(f"{' '.join(map(str, cmd))} failed:\n{r.stderr[-2000:]}")
     return dt, r.stdout
@@ -85,7 +94,7 @@ def _loadavg():
         return "?"
 
 
-def measure(names=NAMES, rounds=5, torch_python=TORCH_PYTHON, log=print, warmup=True):
+def measure(names=NAMES, rounds=5, torch_python=TORCH_PYTHON, log=print, warmup=True, cpu=False):
     """{name: {"gradcalc": [s...], "torch": [s...] or None, "agree": bool or None}}
 
     (without ``warmup`` the first round compiles gradcalc's bytecode: the smoke test's setting)."""
@@ -104,9 +113,9 @@ def measure(names=NAMES, rounds=5, torch_python=TORCH_PYTHON, log=print, warmup=
         for r in range(rounds):
             for n in names:
                 script = str(SCRIPTS / f"{n}.py")
-                results[n]["gradcalc"].append(_run([sys.executable, "-m", "gradcalc", script], gc_env)[0])
+                results[n]["gradcalc"].append(_run([sys.executable, "-m", "gradcalc", script], gc_env, cpu)[0])
                 if use_torch:
-                    results[n]["torch"].append(_run([torch_python, script], torch_env)[0])
+                    results[n]["torch"].append(_run([torch_python, script], torch_env, cpu)[0])
             if log:
                 log(f"  round {r + 1}/{rounds} done (load {_loadavg()})")
     return results
@@ -135,13 +144,15 @@ def main(argv=None):
     ap.add_argument("--only", help="comma-separated script names")
     ap.add_argument("--torch-python", default=TORCH_PYTHON, help="a python with torch ('' for none)")
     ap.add_argument("--quick", action="store_true", help="one round, gradcalc only")
+    ap.add_argument("--cpu", action="store_true",
+                    help="time each process's CPU (user + system) instead of the wall clock")
     a = ap.parse_args(argv)
     names = tuple(a.only.split(",")) if a.only else NAMES
     if a.quick:
         a.rounds, a.torch_python = 1, ""
-    print(f"load average {_loadavg()}; seconds per script, median [min] of {a.rounds} interleaved rounds, "
-          f"one thread each")
-    results = measure(names, a.rounds, a.torch_python, warmup=not a.quick)
+    print(f"load average {_loadavg()}; {'CPU ' if a.cpu else ''}seconds per script, median [min] of {a.rounds} "
+          f"interleaved rounds, one thread each")
+    results = measure(names, a.rounds, a.torch_python, warmup=not a.quick, cpu=a.cpu)
     print(table(results))
     print(f"load average {_loadavg()}")
     return results
