@@ -3,15 +3,25 @@
 Most are the torch-level ops under another name (``expit`` is ``sigmoid``, ``gammaln`` is
 ``lgamma``, ``psi`` is ``digamma`` ...), so their values and ``grad_fn`` names are those ops';
 a few are compositions of them, as torch composes them (``ndtr``, ``ndtri``, ``log_ndtr``,
-``xlog1py``, ``entr``, ``erfcx``, ``i0e``). Left out: the Bessel functions beyond i0, the
-orthogonal polynomials, ``zeta``, ``gammainc``/``gammaincc``, ``airy_ai`` (docs/api_coverage.md).
+``xlog1py``, ``entr``, ``erfcx``, ``i0e``). The Bessel and Airy functions, the orthogonal
+polynomials, ``i1``/``i1e``, ``zeta`` and ``gammainc``/``gammaincc`` (torch's ``igamma``/``igammac``)
+are in ops/special_functions.py, on kernels that evaluate torch's own approximations.
 """
 
 import math as _math
 
+from .ops import special_functions as _sf
+from .ops.special_functions import (  # noqa: F401  (torch.special's names)
+    airy_ai, bessel_j0, bessel_j1, bessel_y0, bessel_y1, chebyshev_polynomial_t, chebyshev_polynomial_u,
+    chebyshev_polynomial_v, chebyshev_polynomial_w, gammainc, gammaincc, hermite_polynomial_h, hermite_polynomial_he,
+    i1, i1e, laguerre_polynomial_l, legendre_polynomial_p, modified_bessel_i0, modified_bessel_i1, modified_bessel_k0,
+    modified_bessel_k1, scaled_modified_bessel_k0, scaled_modified_bessel_k1, shifted_chebyshev_polynomial_t,
+    shifted_chebyshev_polynomial_u, shifted_chebyshev_polynomial_v, shifted_chebyshev_polynomial_w,
+    spherical_bessel_j0, zeta)
+
 __all__ = ["digamma", "psi", "erf", "erfc", "erfinv", "exp2", "expit", "expm1", "gammaln", "i0", "log1p",
            "log_softmax", "logit", "logsumexp", "multigammaln", "polygamma", "round", "sinc", "softmax", "xlogy",
-           "ndtr", "ndtri", "log_ndtr", "xlog1py", "entr", "erfcx", "i0e"]
+           "ndtr", "ndtri", "log_ndtr", "xlog1py", "entr", "erfcx", "i0e"] + list(_sf.SPECIAL_NAMES)
 
 
 def _t():

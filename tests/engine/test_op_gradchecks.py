@@ -13,7 +13,8 @@ from gradcalc.engine.autograd import gradcheck, gradgradcheck
 from gradcalc.engine.node import OPS, AccumulateGrad
 
 # nodes that only exist inside other ops' mechanics and are checked through them
-EXERCISED_ELSEWHERE = {"AsStridedBackward0", "SelectAll", "IndexPutCopy", "NotImplementedNode"}
+EXERCISED_ELSEWHERE = {"AsStridedBackward0", "SelectAll", "IndexPutCopy", "NotImplementedNode",
+                       "SpecialZetaBackward2"}  # (its one derivative is torch's "not implemented": golden-tested)
 
 CASES = [(op, c) for op in OPS for c in op.checks]
 

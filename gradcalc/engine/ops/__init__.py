@@ -13,7 +13,7 @@ from . import einsum, linear, losses, masked, nn_activations, scalar, statistics
 from . import conv, embedding, nn_losses, normalization, piecewise_activations, pooling, smooth_activations  # noqa: F401,E501
 from . import ctc_loss, padding, rnn_packing  # noqa: F401
 from . import upsample  # noqa: F401
-from . import binary, table as _table, ternary  # noqa: F401  (binary: rows installed below)
+from . import binary, special_functions, table as _table, ternary  # noqa: F401  (binary, special_functions: rows installed below)
 from .registry import OpNames
 from .support import operand
 

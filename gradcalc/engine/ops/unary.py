@@ -17,7 +17,8 @@ from .checks import check
 from .forward_refusals import no_forward_ad
 from .masked import where
 from .support import type_word
-from .special_math import (digamma_array, erf_array, erfinv_array, i1_array, lgamma_array, mvlgamma_array,
+from . import special_kernels as _special
+from .special_math import (digamma_array, erf_array, erfinv_array, lgamma_array, mvlgamma_array,
                            polygamma_array, vectorize)
 from .table import ROWS, ZERO, row
 
@@ -340,11 +341,20 @@ def mvlgamma(input, p):
 _MVLGAMMA = row("mvlgamma", "MvlgammaBackward0", mvlgamma_array, params=("p",), function=mvlgamma,
                 grad=_mvlgamma_grad, explain="grad_self = grad · Σᵢ ψ(self - i/2)", doc=mvlgamma.__doc__,
                 checks=(check(lambda x: mvlgamma(x, 3), (2, 3), low=1.5, high=4.0),))
-# I₁, the derivative of I₀ (torch.special.i1): only reached from I0's backward
-_I1 = row((), "SpecialI1Backward0", i1_array, grad=lambda grad, self: grad * (i0(self) - _I1.node.apply(self) / self),
-          explain="grad_self = grad · (I₀(self) - I₁(self)/self)", doc="",
-          checks=(check(lambda x: _I1.node.apply(x), (2, 3), low=0.2, high=2.0),))
-i0 = row("i0", "I0Backward0", lambda d: np.i0(d).astype(d.dtype), grad=lambda grad, self: grad * _I1.node.apply(self),
+def _i1_grad(grad, self, result):
+    # torch's i1_backward: at |x| <= eps the derivative is 1/2 (I₀(x) - I₁(x)/x would be 0/0 there)
+    eps = float(np.finfo(self._data.dtype).eps)
+    not_tiny = self.abs() > eps
+    safe = where(not_tiny, self, eps)
+    return grad * where(not_tiny, safe.i0() - result * safe.reciprocal(), 0.5)
+
+
+# I₁ (torch.special.i1, ops/special_functions.py), also the derivative of I₀
+_I1 = row((), "SpecialI1Backward0", _special.i1, grad=_i1_grad,
+          explain="grad_self = grad · (I₀(self) - result/self)   (1/2 where |self| <= eps)", doc="",
+          checks=(check(lambda x: _I1.node.apply(x), (2, 3), low=-3.0, high=3.0),
+                  check(lambda x: _I1.node.apply(x * 5), (3,), low=1.0, high=3.0, label="large")))
+i0 = row("i0", "I0Backward0", _special.i0, grad=lambda grad, self: grad * _I1.node.apply(self),
          explain="grad_self = grad · I₁(self)", doc="The modified Bessel function of the first kind, order 0.",
          checks=(check(lambda x: x.i0(), (2, 3)),)).function
 sinc = row("sinc", "SincBackward0", np.sinc, grad=_sinc_grad, doc="sin(πx)/(πx), 1 at 0.",

@@ -1,0 +1,82 @@
+"""Replay the torch.special goldens (tests/golden/special_fns.json, written by real torch) on
+gradcalc.engine: dtypes, shapes, grad_fn graphs and errors exactly; values to a few ulps.
+
+Why not bit for bit: torch's CPU kernels for these functions are compiled with FMA contraction
+(``a * b + c`` in the Horner and Clenshaw loops becomes one fused multiply-add), numpy rounds the
+product and the sum apart. The difference is an ulp or two per step; near a zero of the function
+(J₀'s, the polynomials' roots) the relative difference grows while the absolute one stays at the
+scale of the terms summed, hence the tolerance below: ulps of the value plus a small multiple of
+the largest magnitude in the output.
+"""
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+import gradcalc.engine as torch
+import gradcalc.engine.nn.functional as F
+
+from test_ops_golden import GOLDEN, _norm_graph, run_case  # noqa: E402
+
+with open(os.path.join(GOLDEN, "special_fns.json")) as _f:
+    DATA = json.load(_f)
+CASES = DATA["cases"]
+SPECS = DATA["inputs"]
+
+_EPS = {"torch.float64": 2.0 ** -52, "torch.float32": 2.0 ** -23, "torch.float16": 2.0 ** -10}
+
+
+def _near(got, want, dtype, what, ulps=64, spread=1e3):
+    g = np.asarray(got, dtype=np.float64)
+    w = np.asarray(want, dtype=np.float64)
+    assert g.shape == w.shape, f"{what}: shape {g.shape} != {w.shape}"
+    assert np.array_equal(np.isnan(g), np.isnan(w)), f"{what}: nan at other places\n{g}\n{w}"
+    assert np.array_equal(np.isinf(g) & (g > 0), np.isinf(w) & (w > 0)), f"{what}: +inf differs"
+    assert np.array_equal(np.isinf(g) & (g < 0), np.isinf(w) & (w < 0)), f"{what}: -inf differs"
+    finite = np.isfinite(w)
+    if not finite.any():
+        return
+    eps = _EPS[dtype]
+    scale = np.abs(w[finite]).max()
+    err = np.abs(g[finite] - w[finite])
+    allowed = ulps * eps * np.abs(w[finite]) + spread * eps * scale + np.finfo(np.float64).tiny
+    worst = np.argmax(err / allowed)
+    assert np.all(err <= allowed), (f"{what}: {g[finite][worst]!r} vs torch's {w[finite][worst]!r} "
+                                    f"({err[worst] / (eps * max(abs(w[finite][worst]), 1e-300)):.3g} ulps)")
+
+
+def _grads(got, want, what):
+    assert (got is None) == (want is None), f"{what}: {got!r} vs {want!r}"
+    if want is None:
+        return
+    assert set(got) == set(want), what
+    for name, w in want.items():
+        g = got[name]
+        assert (g is None) == (w is None), f"{what} {name}"
+        if w is None:
+            continue
+        assert g["shape"] == w["shape"] and g["dtype"] == w["dtype"], f"{what} {name}"
+        _near(g["values"], w["values"], w["dtype"], f"{what} {name}", ulps=256, spread=1e4)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_special_function_matches_torch(case):
+    want = case["record"]
+    got = run_case(torch, F, SPECS, case)
+    if want["error"] is not None:
+        assert got["error"] == want["error"]
+        return
+    assert got["error"] is None, f"raised {got['error']}"
+    assert len(got["outputs"]) == len(want["outputs"])
+    for k, (g, w) in enumerate(zip(got["outputs"], want["outputs"])):
+        assert g["shape"] == w["shape"], f"output {k} shape"
+        assert g["dtype"] == w["dtype"], f"output {k} dtype"
+        assert g["requires_grad"] == w["requires_grad"], f"output {k} requires_grad"
+        assert _norm_graph(g["graph"]) == _norm_graph(w["graph"]), f"output {k} graph"
+        _near(g["values"], w["values"], w["dtype"], f"output {k} values")
+    for key in ("grad_error", "grad2_error"):
+        assert got.get(key) == want.get(key), key
+    _grads(got.get("grads"), want.get("grads"), "grad")
+    _grads(got.get("grads2"), want.get("grads2"), "second-order grad")

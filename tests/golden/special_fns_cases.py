@@ -1,0 +1,103 @@
+"""Golden cases for torch.special's Bessel/Airy functions, orthogonal polynomials, zeta, i1/i1e
+and the incomplete gamma functions (igamma/igammac, gammainc/gammaincc).
+
+Recorded by ops_runner.py as the core op goldens are (values, dtypes, grad_fn graphs, first and
+second order gradients, errors); special_fns_generate.py runs them under real torch. The sweep
+inputs (``sw``, ``swd`` ...) cover every branch of torch's kernels (the Airy function's three
+regimes, J/Y below and above 5, I/K below and above 2 and 8, the polynomials' recurrence and
+trigonometric forms, igamma's series, continued fraction and asymptotic regimes).
+"""
+
+import numpy as np
+
+from ops_cases import INPUTS as _OPS_INPUTS, _Cases, _uses
+
+_rng = np.random.default_rng(18)
+
+_SWEEP = np.concatenate([np.round(_rng.uniform(-12, 12, 40), 4), np.round(_rng.uniform(-1.5, 1.5, 16), 4),
+                         [0.0, 1e-6, -1e-6, 2.09, -2.09, 5.0, 8.0, 2.0, 0.5, 1.0, -1.0, 30.0, 120.0, 60.0]])
+_POS = np.concatenate([np.round(_rng.uniform(0.01, 12, 40), 4), [1e-6, 2.0, 8.0, 5.0, 0.5, 30.0, 90.0]])
+_PX = np.concatenate([np.round(_rng.uniform(-1.2, 1.2, 30), 4), [0.0, 1.0, -1.0, 0.5, 1.5, -2.0]])
+_PN = np.concatenate([_rng.integers(-1, 13, 30), [3, 4, 5, 9, 12, 2]]).astype(np.float64)
+_GA = np.concatenate([np.round(_rng.uniform(0.05, 6, 24), 4), np.round(_rng.uniform(20, 190, 8), 3),
+                      [250.0, 400.0, 0.0, 0.0, 1.0, 2.5, 3.0, 0.5]])
+_GX = np.concatenate([np.round(_rng.uniform(0.01, 8, 24), 4), np.round(_GA[24:32] * _rng.uniform(0.85, 1.15, 8), 3),
+                      [260.0, 390.0, 1.0, 0.0, 0.0, 0.3, 30.0, 1e-3]])
+
+INPUTS = dict(_OPS_INPUTS)
+INPUTS.update({
+    "sw": (_SWEEP, "float32", False), "swd": (_SWEEP, "float64", False),
+    "sp": (_POS, "float32", False), "spd": (_POS, "float64", False),
+    "px": (_PX, "float32", False), "pxd": (_PX, "float64", False),
+    "pn": (_PN, "float32", False), "pnd": (_PN, "float64", False), "pni": (_PN.astype(np.int64), "int64", False),
+    "ga": (_GA, "float32", False), "gad": (_GA, "float64", False),
+    "gx": (_GX, "float32", True), "gxd": (_GX, "float64", True),
+    "edge": (np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-30, -1e-30]), "float64", False),
+})
+
+UNARY = ("airy_ai bessel_j0 bessel_j1 bessel_y0 bessel_y1 modified_bessel_i0 modified_bessel_i1 modified_bessel_k0 "
+         "modified_bessel_k1 scaled_modified_bessel_k0 scaled_modified_bessel_k1 spherical_bessel_j0").split()
+POLYS = ("chebyshev_polynomial_t chebyshev_polynomial_u chebyshev_polynomial_v chebyshev_polynomial_w "
+         "shifted_chebyshev_polynomial_t shifted_chebyshev_polynomial_u shifted_chebyshev_polynomial_v "
+         "shifted_chebyshev_polynomial_w hermite_polynomial_h hermite_polynomial_he laguerre_polynomial_l "
+         "legendre_polynomial_p").split()
+
+
+class _SpecialCases(_Cases):
+    def add(self, expr, area, second=True):
+        assert expr not in self.seen, expr
+        self.seen.add(expr)
+        names = sorted(n for n in INPUTS if _uses(expr, n))
+        self.items.append({"id": expr, "area": area, "expr": expr, "inputs": names, "second": second})
+
+
+def build_cases():
+    c = _SpecialCases()
+    for f in UNARY:
+        c.many("bessel", [f"torch.special.{f}(sw)", f"torch.special.{f}(swd)", f"torch.special.{f}(edge)",
+                          f"torch.special.{f}(x)", f"torch.special.{f}(i)"])
+    c.many("bessel", ["torch.special.bessel_j0(h)", "torch.special.bessel_j0(1.0)", "torch.special.airy_ai(b)",
+                      "torch.special.modified_bessel_k0(sp)", "torch.special.modified_bessel_k1(spd)",
+                      "torch.special.bessel_y0(spd)", "torch.special.bessel_y1(sp)",
+                      "torch.special.spherical_bessel_j0(sc)", "torch.special.bessel_j1(scd)"])
+    for f in POLYS:
+        c.many("polynomial", [f"torch.special.{f}(px, pn)", f"torch.special.{f}(pxd, pnd)",
+                              f"torch.special.{f}(pxd, pni)", f"torch.special.{f}(px, 3)", f"torch.special.{f}(0.5, pni)",
+                              f"torch.special.{f}(x, 12)"])
+    c.many("polynomial", [
+        "torch.special.chebyshev_polynomial_t(0.5, 3)", "torch.special.chebyshev_polynomial_t(h, 2)",
+        "torch.special.chebyshev_polynomial_t(px[:3], pn[:4])", "torch.special.hermite_polynomial_h(px, float('nan'))",
+        "torch.special.legendre_polynomial_p(i, 2)", "torch.special.laguerre_polynomial_l(pxd, 2.7)",
+        "torch.special.chebyshev_polynomial_u(px[:2].reshape(2, 1), pn[:3])",
+        "torch.special.hermite_polynomial_he(px, 200)", "torch.special.hermite_polynomial_h(pxd, 600)",
+        "torch.special.chebyshev_polynomial_t(torch.tensor([1.0, -1.0, 0.3]), torch.tensor([7, 7, 7]))",
+    ])
+    c.many("i1", [
+        "torch.special.i1(x)", "torch.special.i1(xd)", "torch.special.i1(swd)", "torch.special.i1(sw)",
+        "torch.special.i1(i)", "torch.special.i1(h)", "torch.special.i1(zer)", "torch.special.i1e(x)",
+        "torch.special.i1e(xd)", "torch.special.i1e(swd)", "torch.special.i1e(sw)", "torch.special.i1e(zer)",
+        "torch.special.i1(edge)", "torch.special.i1e(edge)", "torch.special.i1(xd * 5)", "torch.special.i1e(xd * 6)",
+        "torch.i0(swd)", "torch.i0(sw)", "torch.i0(x)", "torch.special.i1(1.0)",
+    ])
+    c.many("zeta", [
+        "torch.special.zeta(pos + 1, posd)", "torch.special.zeta(posd + 1, pos)", "torch.special.zeta(2.0, pos)",
+        "torch.special.zeta(3, posd)", "torch.special.zeta(pos + 1, 2.0)", "torch.special.zeta(x, y)",
+        "torch.special.zeta(torch.tensor([2.0, 1.0, 0.5, 2.0, 3.0, 2.5]), torch.tensor([1.0, 1.0, 1.0, 0.0, -1.5, -1.5]))",
+        "torch.special.zeta(i + 3, i32 + 1)", "torch.special.zeta(h, h)", "torch.special.zeta(2.0, 3.0)",
+        "torch.special.zeta(posd + 1, posd)", "torch.special.zeta(pos.detach() + 1, posd)",
+        "torch.special.zeta(xd.detach() + 2, posd)", "torch.special.zeta(pos.detach() + 1, pos)",
+    ])
+    c.many("igamma", [
+        "torch.igamma(pos, posd)", "torch.igamma(posd, pos)", "torch.igammac(pos, pos)", "torch.igammac(posd, posd)",
+        "torch.igamma(ga, gx)", "torch.igamma(gad, gxd)", "torch.igammac(ga, gx)", "torch.igammac(gad, gxd)",
+        "torch.special.gammainc(gad, gxd)", "torch.special.gammaincc(ga, gx)", "gad.igamma(gxd)", "gad.igammac(gxd)",
+        "(gad * 1).igamma_(gxd.detach())", "(ga * 1).igammac_(gx.detach())", "torch.igamma(pos, 2.0)",
+        "torch.igamma(i, i)", "torch.igamma(h, h)", "torch.igamma(pos, i)",
+        "torch.igamma(torch.tensor([1.0, -1.0, 0.0, 0.0, float('inf'), 2.0, float('nan')]), "
+        "torch.tensor([1.0, 1.0, 1.0, 0.0, 1.0, float('inf'), 1.0]))",
+        "torch.igammac(torch.tensor([1.0, -1.0, 0.0, 0.0, float('inf'), 2.0, float('inf')]), "
+        "torch.tensor([1.0, 1.0, 1.0, 0.0, 1.0, float('inf'), float('inf')]))",
+        "torch.igamma(x, y)", "(x * 1).igamma_(pos)", "(gxd * 1).igamma_(gad)", "torch.igamma(posd.detach(), posd)",
+        "torch.igammac(posd.detach(), pos)", "torch.igamma(gad, pos.detach().sum() * gxd)",
+    ])
+    return c.items

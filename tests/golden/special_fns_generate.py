@@ -1,0 +1,40 @@
+"""Write special_fns.json from real torch.
+
+    PYTHONPATH=$PWD /work/torchref/bin/python tests/golden/special_fns_generate.py
+
+The cases of special_fns_cases.py, recorded by ops_runner.py exactly as the core op goldens
+are. Only this script imports torch.
+"""
+
+import json
+import os
+import sys
+
+import torch
+import torch.nn.functional as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from ops_runner import run_case  # noqa: E402
+from special_fns_cases import INPUTS, build_cases  # noqa: E402
+
+
+def main():
+    cases = build_cases()
+    used = sorted({n for c in cases for n in c["inputs"]})
+    specs = {k: (INPUTS[k][0].tolist(), INPUTS[k][1], INPUTS[k][2]) for k in used}
+    out = []
+    for case in cases:
+        torch.manual_seed(0)
+        out.append(dict(case, record=run_case(torch, F, specs, case)))
+    with open(os.path.join(HERE, "special_fns.json"), "w") as f:
+        json.dump({"torch_version": torch.__version__, "inputs": specs, "cases": out}, f, indent=None,
+                  separators=(",", ":"))
+        f.write("\n")
+    errors = sum(1 for c in out if c["record"]["error"])
+    print(f"{len(out)} cases written ({errors} error cases)")
+
+
+if __name__ == "__main__":
+    main()
