@@ -1,12 +1,12 @@
 """Replay the torch.special goldens (tests/golden/special_fns.json, written by real torch) on
-gradcalc.engine: dtypes, shapes, grad_fn graphs and errors exactly; values to a few ulps.
+gradcalc.engine: dtypes, shapes, grad_fn graphs and errors exactly; values to the ulp.
 
-Why not bit for bit: torch's CPU kernels for these functions are compiled with FMA contraction
-(``a * b + c`` in the Horner and Clenshaw loops becomes one fused multiply-add), numpy rounds the
-product and the sum apart. The difference is an ulp or two per step; near a zero of the function
-(J₀'s, the polynomials' roots) the relative difference grows while the absolute one stays at the
-scale of the terms summed, hence the tolerance below: ulps of the value plus a small multiple of
-the largest magnitude in the output.
+The kernels (ops/special_kernels.py) reproduce torch's operation order and its compiler's fused
+multiply-adds, so float64 Bessel/Airy/polynomial/zeta values are torch's bit for bit (the bound
+below leaves 2 ulps); float32 ones differ where glibc's float sin/cos/exp and the float64-then-
+rounded ones here differ (a few ulps). igamma/igammac are held to a looser bound: their lgamma
+is CPython's, not glibc's, and exp(a ln x − x − lgamma a) amplifies its last-bit differences
+(the bound: ulps of the value plus a multiple of the output's largest magnitude).
 """
 
 import json
@@ -25,6 +25,7 @@ with open(os.path.join(GOLDEN, "special_fns.json")) as _f:
 CASES = DATA["cases"]
 SPECS = DATA["inputs"]
 
+_TIGHT = {"torch.float64": 2, "torch.float32": 8, "torch.float16": 2}
 _EPS = {"torch.float64": 2.0 ** -52, "torch.float32": 2.0 ** -23, "torch.float16": 2.0 ** -10}
 
 
@@ -63,6 +64,7 @@ def _grads(got, want, what):
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_special_function_matches_torch(case):
+    loose = case["area"] == "igamma"
     want = case["record"]
     got = run_case(torch, F, SPECS, case)
     if want["error"] is not None:
@@ -75,7 +77,10 @@ def test_special_function_matches_torch(case):
         assert g["dtype"] == w["dtype"], f"output {k} dtype"
         assert g["requires_grad"] == w["requires_grad"], f"output {k} requires_grad"
         assert _norm_graph(g["graph"]) == _norm_graph(w["graph"]), f"output {k} graph"
-        _near(g["values"], w["values"], w["dtype"], f"output {k} values")
+        if loose:
+            _near(g["values"], w["values"], w["dtype"], f"output {k} values")
+        else:
+            _near(g["values"], w["values"], w["dtype"], f"output {k} values", ulps=_TIGHT[w["dtype"]], spread=0)
     for key in ("grad_error", "grad2_error"):
         assert got.get(key) == want.get(key), key
     _grads(got.get("grads"), want.get("grads"), "grad")

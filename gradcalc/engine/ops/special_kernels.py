@@ -30,11 +30,53 @@ def _co(values, dt):
     return arr
 
 
+_SPLIT = 134217729.0  # 2**27 + 1, Veltkamp's splitter for float64
+
+
+def _fma(a, b, c):
+    """a * b + c rounded once, as the fused multiply-add torch's compiled loops use (GCC contracts
+    ``a * b + c`` on FMA hardware). float32: the product is exact in float64; float64: the
+    product's rounding error from Dekker's two-product, added back with the sum's (TwoSum)."""
+    dt = np.result_type(a, b, c)
+    if dt == np.float32:
+        return (np.asarray(a, np.float64) * np.asarray(b, np.float64) + np.asarray(c, np.float64)).astype(np.float32)
+    a = np.asarray(a, np.float64)
+    b = np.asarray(b, np.float64)
+    p = a * b
+    t = a * _SPLIT
+    ah = t - (t - a)
+    al = a - ah
+    t = b * _SPLIT
+    bh = t - (t - b)
+    bl = b - bh
+    err = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    s = p + c
+    v = s - p
+    e2 = (p - (s - v)) + (c - v)
+    out = s + (e2 + err)
+    # where the product or the sum is not finite the error terms are nan: the plain result is right
+    return np.where(np.isfinite(out), out, s)
+
+
+def _math(fn):
+    """A libm function on the kernel's dtype: float32 through float64 and rounded once (glibc's
+    float functions are correctly rounded; numpy's own float32 loops are not always)."""
+    def f(x):
+        if x.dtype == np.float32:
+            return fn(x.astype(np.float64)).astype(np.float32)
+        return fn(x)
+    return f
+
+
+_exp, _log, _sin, _cos = (_math(f) for f in (np.exp, np.log, np.sin, np.cos))
+_sqrt, _acos = np.sqrt, np.arccos  # numpy's float32 sqrt and arccos are glibc's
+
+
 def _horner(z, coeffs):
     """``acc = 0; for c: acc = acc * z + c`` (torch's loops start from 0, so 0 * inf is nan as there)."""
     acc = np.zeros_like(z)
     for c in coeffs:
-        acc = acc * z + c
+        acc = _fma(acc, z, c)
     return acc
 
 
@@ -46,7 +88,7 @@ def _clenshaw(y, coeffs):
     for c in coeffs[1:]:
         p = q
         q = a
-        a = y * q - p + c
+        a = _fma(y, q, -p) + c
     return a, p
 
 
@@ -58,7 +100,7 @@ def _chbevl(y, coeffs):
     for c in coeffs[1:]:
         b2 = b1
         b1 = b0
-        b0 = y * b1 - b2 + c
+        b0 = _fma(y, b1, -b2) + c
     return y.dtype.type(0.5) * (b0 - b2)
 
 
@@ -75,22 +117,22 @@ def airy_ai(x):
     with np.errstate(all="ignore"):
         # x < -2.09: the asymptotic form with the phase t
         xn = np.where(x < T(-2.09), x, T(-3.0))
-        z = T(1.0) / (T(-2.0) * xn * np.sqrt(-xn) / T(3.0))
+        z = T(1.0) / (T(-2.0) * xn * _sqrt(-xn) / T(3.0))
         zz = z * z
         afn = _horner(zz, _co(C.AIRY_AFN, dt))
         afd = _horner(zz, _co(C.AIRY_AFD, dt))
         agn = _horner(zz, _co(C.AIRY_AGN, dt))
         agd = _horner(zz, _co(C.AIRY_AGD, dt))
-        t = T(-2.0) * xn * np.sqrt(-xn) / T(3.0) + T(0.25) * T(math.pi)
-        neg = (T(5.64189583547756286948e-01) / np.sqrt(np.sqrt(-xn))
-               * (np.sin(t) * (T(1.0) + zz * afn / afd) - np.cos(t) * (z * agn / agd)))
+        t = T(-2.0) * xn * _sqrt(-xn) / T(3.0) + T(0.25) * T(math.pi)
+        neg = (T(5.64189583547756286948e-01) / _sqrt(_sqrt(-xn))
+               * _fma(_sin(t), T(1.0) + zz * afn / afd, -(_cos(t) * (z * agn / agd))))
         # x >= 2.09: the rational approximation in 1/zeta
         xp = np.where(x >= T(2.09), x, T(3.0))
-        zeta = T(2.0) * xp * np.sqrt(xp) / T(3.0)
+        zeta = T(2.0) * xp * _sqrt(xp) / T(3.0)
         inv = T(1.0) / zeta
         an = _horner(inv, _co(C.AIRY_AN, dt))
         ad = _horner(inv, _co(C.AIRY_AD, dt))
-        ai = T(5.64189583547756286948e-01) * (an / ad) / (T(2.0) * np.sqrt(np.sqrt(xp)) * np.exp(zeta))
+        ai = T(5.64189583547756286948e-01) * (an / ad) / (T(2.0) * _sqrt(_sqrt(xp)) * _exp(zeta))
         # |x| < 2.09: the power series, each element until its term drops below epsilon
         xs = np.where((x >= T(-2.09)) & (x < T(2.09)), x, T(0.0))
         f = np.ones_like(xs)
@@ -119,7 +161,7 @@ def airy_ai(x):
             f = np.where(going, f2, f)
             g = np.where(going, g2, g)
             going = going & (np.abs(m / f) > eps)
-        series = T(0.355028053887817239260) * f - T(0.258819403792806798405) * g
+        series = _fma(T(0.355028053887817239260), f, -(T(0.258819403792806798405) * g))
     out = np.where(x < T(-2.09), neg, np.where(x >= T(2.09), ai, series))
     out = np.where(x > T(103.892), T(0.0), out)
     out = np.where(np.isnan(x), x, out)
@@ -164,8 +206,8 @@ def bessel_j0(x):
     with np.errstate(all="ignore"):
         x = np.abs(x)
         pp, pq, qp, qq = _pq0(x, dt)
-        big = ((pp / pq * np.cos(x - T(_PIO4)) - T(5.0) / x * (qp / qq) * np.sin(x - T(_PIO4)))
-               * T(_SQ2OPI) / np.sqrt(x))
+        big = (_fma(pp / pq, _cos(x - T(_PIO4)), -(T(5.0) / x * (qp / qq) * _sin(x - T(_PIO4))))
+               * T(_SQ2OPI) / _sqrt(x))
         return np.where(x <= T(5.0), _j0_small(x, dt), big)
 
 
@@ -175,8 +217,8 @@ def _j1_pos(x, dt):
     rq = _horner(x * x, _co(C.J1_RQ, dt))
     small = rp / rq * x * (x * x - T(1.46819706421238932572e+01)) * (x * x - T(4.92184563216946036703e+01))
     pp, pq, qp, qq = _pq1(x, dt)
-    big = ((pp / pq * np.cos(x - T(_3PIO4)) - T(5.0) / x * (qp / qq) * np.sin(x - T(_3PIO4)))
-           * T(_SQ2OPI) / np.sqrt(x))
+    big = (_fma(pp / pq, _cos(x - T(_3PIO4)), -(T(5.0) / x * (qp / qq) * _sin(x - T(_3PIO4))))
+           * T(_SQ2OPI) / _sqrt(x))
     return np.where(x <= T(5.0), small, big)
 
 
@@ -193,11 +235,11 @@ def bessel_y0(x):
     with np.errstate(all="ignore"):
         yp = _horner(x * x, _co(C.Y0_YP, dt))
         yq = _horner(x * x, _co(C.Y0_YQ, dt))
-        small = yp / yq + (T(_TWO_OVER_PI) * np.log(x) * _j0_small(np.abs(x), dt))
+        small = _fma(T(_TWO_OVER_PI) * _log(x), _j0_small(np.abs(x), dt), yp / yq)
         small = np.where(x == 0, T(-np.inf), np.where(x < 0, T(np.nan), small))
         pp, pq, qp, qq = _pq0(x, dt)
-        big = ((pp / pq * np.sin(x - T(_PIO4)) + T(5.0) / x * (qp / qq) * np.cos(x - T(_PIO4)))
-               * T(_SQ2OPI) / np.sqrt(x))
+        big = (_fma(pp / pq, _sin(x - T(_PIO4)), T(5.0) / x * (qp / qq) * _cos(x - T(_PIO4)))
+               * T(_SQ2OPI) / _sqrt(x))
         return np.where(x <= T(5.0), small, big)
 
 
@@ -207,11 +249,11 @@ def bessel_y1(x):
     with np.errstate(all="ignore"):
         yp = _horner(x * x, _co(C.Y1_YP, dt))
         yq = _horner(x * x, _co(C.Y1_YQ, dt))
-        small = x * (yp / yq) + (T(_TWO_OVER_PI) * (_j1_pos(x, dt) * np.log(x) - T(1.0) / x))
+        small = _fma(x, yp / yq, T(_TWO_OVER_PI) * _fma(_j1_pos(x, dt), _log(x), -(T(1.0) / x)))
         small = np.where(x == 0, T(-np.inf), np.where(x < 0, T(np.nan), small))
         pp, pq, qp, qq = _pq1(x, dt)
-        big = ((pp / pq * np.sin(x - T(_3PIO4)) + T(5.0) / x * (qp / qq) * np.cos(x - T(_3PIO4)))
-               * T(_SQ2OPI) / np.sqrt(x))
+        big = (_fma(pp / pq, _sin(x - T(_3PIO4)), T(5.0) / x * (qp / qq) * _cos(x - T(_3PIO4)))
+               * T(_SQ2OPI) / _sqrt(x))
         return np.where(x <= T(5.0), small, big)
 
 
@@ -220,9 +262,11 @@ def spherical_bessel_j0(x):
     T = dt.type
     with np.errstate(all="ignore"):
         s = x * x
-        poly = T(1.0) + s * (T(-1.0) / T(6.0) + s * (T(1.0) / T(120.0) + s * (T(-1.0) / T(5040.0) + s * (
-            T(1.0) / T(362880.0) + s * (T(-1.0) / T(39916800.0) + s * (T(1.0) / T(6227020800.0)))))))
-        out = np.where(np.abs(x) < T(0.5), poly, np.sin(x) / x)
+        poly = np.full_like(s, T(1.0) / T(6227020800.0))
+        for c in (T(-1.0) / T(39916800.0), T(1.0) / T(362880.0), T(-1.0) / T(5040.0), T(1.0) / T(120.0),
+                  T(-1.0) / T(6.0), T(1.0)):
+            poly = _fma(s, poly, c)
+        out = np.where(np.abs(x) < T(0.5), poly, _sin(x) / x)
         return np.where(np.isinf(x), T(0.0), out)
 
 
@@ -234,9 +278,9 @@ def modified_bessel_i0(x):
     with np.errstate(all="ignore"):
         ax = np.abs(x)
         a, p = _clenshaw((ax / T(2.0)) - T(2.0), _co(C.I0_A, dt))
-        small = np.exp(ax) * (T(0.5) * (a - p))
+        small = _exp(ax) * (T(0.5) * (a - p))
         b, p = _clenshaw(T(32.0) / ax - T(2.0), _co(C.I0_B, dt))
-        big = np.exp(ax) * (T(0.5) * (b - p)) / np.sqrt(ax)
+        big = _exp(ax) * (T(0.5) * (b - p)) / _sqrt(ax)
         return np.where(ax <= T(8.0), small, big)
 
 
@@ -246,9 +290,9 @@ def modified_bessel_i1(x):
     with np.errstate(all="ignore"):
         ax = np.abs(x)
         a, p = _clenshaw((ax / T(2.0)) - T(2.0), _co(C.I1E_A, dt))
-        small = T(0.5) * (a - p) * ax * np.exp(ax)
+        small = T(0.5) * (a - p) * ax * _exp(ax)
         b, p = _clenshaw(T(32.0) / ax - T(2.0), _co(C.I1E_B, dt))
-        big = np.exp(ax) * (T(0.5) * (b - p)) / np.sqrt(ax)
+        big = _exp(ax) * (T(0.5) * (b - p)) / _sqrt(ax)
         r = np.where(ax <= T(8.0), small, big)
         return np.where(x < T(0.0), -r, r)
 
@@ -260,8 +304,8 @@ def _k_domain(x, r):
 
 def _k0_small_parts(x, dt):
     T = dt.type
-    a, p = _clenshaw(x * x - T(2.0), _co(C.K0_A, dt))
-    return T(0.5) * (a - p)
+    a, p = _clenshaw(_fma(x, x, -T(2.0)), _co(C.K0_A, dt))
+    return a - p
 
 
 def _k_big(x, table, dt):
@@ -274,25 +318,30 @@ def modified_bessel_k0(x):
     dt = x.dtype
     T = dt.type
     with np.errstate(all="ignore"):
-        head = _k0_small_parts(x, dt)
-        # torch's kernel takes log(0.5 * x) with a double 0.5: for float32 that term is double
-        log_term = np.log(0.5 * x.astype(np.float64)) * modified_bessel_i0(x).astype(np.float64)
-        small = (head.astype(np.float64) - log_term).astype(dt)
-        big = np.exp(-x) * _k_big(x, C.K0_B, dt) / np.sqrt(x)
+        a_p = _k0_small_parts(x, dt)
+        # torch's kernel takes log(0.5 * x) with a double 0.5: for float32 that product is double
+        # (and the fused one); for float64 the first product is fused
+        log_half = np.log(0.5 * x.astype(np.float64))
+        i0 = modified_bessel_i0(x).astype(np.float64)
+        if dt == np.float32:
+            small = _fma(-log_half, i0, (T(0.5) * a_p).astype(np.float64)).astype(dt)
+        else:
+            small = _fma(-log_half, i0, T(0.5) * a_p)
+        big = _exp(-x) * _k_big(x, C.K0_B, dt) / _sqrt(x)
         return _k_domain(x, np.where(x <= T(2.0), small, big))
 
 
 def _k1_small(x, dt):
     T = dt.type
-    a, p = _clenshaw(x * x - T(2.0), _co(C.K1_A, dt))
-    return np.log(T(0.5) * x) * modified_bessel_i1(x) + T(0.5) * (a - p) / x
+    a, p = _clenshaw(_fma(x, x, -T(2.0)), _co(C.K1_A, dt))
+    return _fma(_log(T(0.5) * x), modified_bessel_i1(x), T(0.5) * (a - p) / x)
 
 
 def modified_bessel_k1(x):
     dt = x.dtype
     T = dt.type
     with np.errstate(all="ignore"):
-        big = np.exp(-x) * _k_big(x, C.K1_B, dt) / np.sqrt(x)
+        big = _exp(-x) * _k_big(x, C.K1_B, dt) / _sqrt(x)
         return _k_domain(x, np.where(x <= T(2.0), _k1_small(x, dt), big))
 
 
@@ -300,8 +349,8 @@ def scaled_modified_bessel_k0(x):
     dt = x.dtype
     T = dt.type
     with np.errstate(all="ignore"):
-        small = (_k0_small_parts(x, dt) - np.log(T(0.5) * x) * modified_bessel_i0(x)) * np.exp(x)
-        big = _k_big(x, C.K0_B, dt) / np.sqrt(x)
+        small = _fma(-_log(T(0.5) * x), modified_bessel_i0(x), T(0.5) * _k0_small_parts(x, dt)) * _exp(x)
+        big = _k_big(x, C.K0_B, dt) / _sqrt(x)
         return _k_domain(x, np.where(x <= T(2.0), small, big))
 
 
@@ -309,8 +358,8 @@ def scaled_modified_bessel_k1(x):
     dt = x.dtype
     T = dt.type
     with np.errstate(all="ignore"):
-        small = _k1_small(x, dt) * np.exp(x)
-        big = _k_big(x, C.K1_B, dt) / np.sqrt(x)
+        small = _k1_small(x, dt) * _exp(x)
+        big = _k_big(x, C.K1_B, dt) / _sqrt(x)
         return _k_domain(x, np.where(x <= T(2.0), small, big))
 
 
@@ -328,8 +377,8 @@ def i1(x):
     A, B = _i1_tables(dt)
     with np.errstate(all="ignore"):
         ax = np.abs(x)
-        small = np.exp(ax) * ax * _chbevl((ax / T(2.0)) - T(2.0), A)
-        big = (np.exp(ax) * _chbevl(T(32.0) / ax - T(2.0), B)) / np.sqrt(ax)
+        small = _exp(ax) * ax * _chbevl((ax / T(2.0)) - T(2.0), A)
+        big = (_exp(ax) * _chbevl(T(32.0) / ax - T(2.0), B)) / _sqrt(ax)
         r = np.where(ax <= T(8.0), small, big)
         return np.where(x < T(0.0), -r, r)
 
@@ -341,7 +390,7 @@ def i1e(x):
     with np.errstate(all="ignore"):
         ax = np.abs(x)
         small = _chbevl((ax / T(2.0)) - T(2.0), A) * ax
-        big = _chbevl(T(32.0) / ax - T(2.0), B) / np.sqrt(ax)
+        big = _chbevl(T(32.0) / ax - T(2.0), B) / _sqrt(ax)
         r = np.where(ax <= T(8.0), small, big)
         return np.where(x < T(0.0), -r, r)
 
@@ -450,11 +499,11 @@ def chebyshev_t(x, n):
     n = _degree(n)
     x, n = np.broadcast_arrays(x, n)
     with np.errstate(all="ignore"):
-        rec = _recurrence(x, n, np.ones_like(x), x.copy(), lambda k, p, q: (x + x) * q - p, 2)
+        rec = _recurrence(x, n, np.ones_like(x), x.copy(), lambda k, p, q: _fma(x + x, q, -p), 2)
         return _poly_out(dt, x.shape,
                          (n < 0, T(0.0)),
                          (np.abs(x) == T(1.0), np.where((x > 0) | (n % 2 == 0), T(1.0), T(-1.0))),
-                         ((n > 6) & (np.abs(x) < T(1.0)), np.cos(n.astype(dt) * np.arccos(x))),
+                         ((n > 6) & (np.abs(x) < T(1.0)), _cos(n.astype(dt) * _acos(x))),
                          (n == 0, T(1.0)), (n == 1, x), (True, rec))
 
 
@@ -465,9 +514,9 @@ def chebyshev_u(x, n):
     x, n = np.broadcast_arrays(x, n)
     with np.errstate(all="ignore"):
         n1 = _int_as(dt, n + 1)
-        ac = np.arccos(x)
-        trig = np.where(np.sin(ac) != T(0.0), np.sin(n1 * ac) / np.sin(ac), n1 * np.cos(n1 * ac) / x)
-        rec = _recurrence(x, n, np.ones_like(x), x + x, lambda k, p, q: (x + x) * q - p, 2)
+        ac = _acos(x)
+        trig = np.where(_sin(ac) != T(0.0), _sin(n1 * ac) / _sin(ac), n1 * _cos(n1 * ac) / x)
+        rec = _recurrence(x, n, np.ones_like(x), x + x, lambda k, p, q: _fma(x + x, q, -p), 2)
         return _poly_out(dt, x.shape,
                          (n < 0, T(0.0)),
                          (np.abs(x) == T(1.0), np.where((x > 0) | (n % 2 == 0), n1, -n1)),
@@ -482,10 +531,10 @@ def chebyshev_v(x, n):
     x, n = np.broadcast_arrays(x, n)
     with np.errstate(all="ignore"):
         odd_sign = np.where(n % 2 == 0, _int_as(dt, n + n + 1), -_int_as(dt, n + n + 1))
-        ac = np.arccos(x)
-        trig = np.where(np.sin(ac / T(2.0)) != T(1.0),
-                        np.cos((n.astype(dt) + T(0.5)) * ac) / np.cos(ac / T(2.0)), odd_sign)
-        rec = _recurrence(x, n, np.ones_like(x), x + x - T(1.0), lambda k, p, q: (x + x) * q - p, 2)
+        ac = _acos(x)
+        trig = np.where(_sin(ac / T(2.0)) != T(1.0),
+                        _cos((n.astype(dt) + T(0.5)) * ac) / _cos(ac / T(2.0)), odd_sign)
+        rec = _recurrence(x, n, np.ones_like(x), x + x - T(1.0), lambda k, p, q: _fma(x + x, q, -p), 2)
         return _poly_out(dt, x.shape,
                          (n < 0, T(0.0)),
                          (np.abs(x) == T(1.0), np.where(x > 0, T(1.0), odd_sign)),
@@ -500,10 +549,10 @@ def chebyshev_w(x, n):
     x, n = np.broadcast_arrays(x, n)
     with np.errstate(all="ignore"):
         at_one = np.where(x > 0, _int_as(dt, n + n + 1), np.where(n % 2 == 0, T(1.0), T(-1.0)))
-        ac = np.arccos(x)
-        trig = np.where(np.cos(ac / T(2.0)) != T(1.0),
-                        np.sin((n.astype(dt) + T(0.5)) * ac) / np.sin(ac / T(2.0)), at_one)
-        rec = _recurrence(x, n, np.ones_like(x), x + x + T(1.0), lambda k, p, q: (x + x) * q - p, 2)
+        ac = _acos(x)
+        trig = np.where(_cos(ac / T(2.0)) != T(1.0),
+                        _sin((n.astype(dt) + T(0.5)) * ac) / _sin(ac / T(2.0)), at_one)
+        rec = _recurrence(x, n, np.ones_like(x), x + x + T(1.0), lambda k, p, q: _fma(x + x, q, -p), 2)
         return _poly_out(dt, x.shape,
                          (n < 0, T(0.0)),
                          (np.abs(x) == T(1.0), at_one),
@@ -522,11 +571,11 @@ def shifted_chebyshev_t(x, n):
     x, n = np.broadcast_arrays(x, n)
     with np.errstate(all="ignore"):
         y = _shifted(x)
-        rec = _recurrence(x, n, np.ones_like(x), y, lambda k, p, q: (y + y) * q - p, 2)
+        rec = _recurrence(x, n, np.ones_like(x), y, lambda k, p, q: _fma(y + y, q, -p), 2)
         return _poly_out(dt, x.shape,
                          (n < 0, T(0.0)), (x == T(1.0), T(1.0)),
                          (x == T(0.0), np.where(n % 2 == 0, T(1.0), T(-1.0))),
-                         ((n > 6) & (np.abs(y) < T(1.0)), np.cos(n.astype(dt) * np.arccos(y))),
+                         ((n > 6) & (np.abs(y) < T(1.0)), _cos(n.astype(dt) * _acos(y))),
                          (n == 0, T(1.0)), (n == 1, y), (True, rec))
 
 
@@ -538,9 +587,9 @@ def shifted_chebyshev_u(x, n):
     with np.errstate(all="ignore"):
         y = _shifted(x)
         n1 = _int_as(dt, n + 1)
-        ac = np.arccos(y)
-        trig = np.where(np.sin(ac) != T(0.0), np.sin(n1 * ac) / np.sin(ac), n1 * np.cos(n1 * ac) / y)
-        rec = _recurrence(x, n, np.ones_like(x), y + y, lambda k, p, q: (y + y) * q - p, 2)
+        ac = _acos(y)
+        trig = np.where(_sin(ac) != T(0.0), _sin(n1 * ac) / _sin(ac), n1 * _cos(n1 * ac) / y)
+        rec = _recurrence(x, n, np.ones_like(x), y + y, lambda k, p, q: _fma(y + y, q, -p), 2)
         return _poly_out(dt, x.shape,
                          (n < 0, T(0.0)), (x == T(1.0), n1),
                          (x == T(0.0), np.where(n % 2 == 0, n1, -n1)),
@@ -556,10 +605,10 @@ def shifted_chebyshev_v(x, n):
     with np.errstate(all="ignore"):
         y = _shifted(x)
         odd_sign = np.where(n % 2 == 0, _int_as(dt, n + n + 1), -_int_as(dt, n + n + 1))
-        ac = np.arccos(y)
-        trig = np.where(np.sin(ac / T(2.0)) != T(1.0),
-                        np.cos((n.astype(dt) + T(0.5)) * ac) / np.cos(ac / T(2.0)), odd_sign)
-        rec = _recurrence(x, n, np.ones_like(x), y + y - T(1.0), lambda k, p, q: (y + y) * q - p, 2)
+        ac = _acos(y)
+        trig = np.where(_sin(ac / T(2.0)) != T(1.0),
+                        _cos((n.astype(dt) + T(0.5)) * ac) / _cos(ac / T(2.0)), odd_sign)
+        rec = _recurrence(x, n, np.ones_like(x), y + y - T(1.0), lambda k, p, q: _fma(y + y, q, -p), 2)
         return _poly_out(dt, x.shape,
                          (n < 0, T(0.0)), (x == T(1.0), T(1.0)), (x == T(0.0), odd_sign),
                          ((n > 6) & (np.abs(y) < T(1.0)), trig),
@@ -574,10 +623,10 @@ def shifted_chebyshev_w(x, n):
     with np.errstate(all="ignore"):
         y = _shifted(x)
         parity = np.where(n % 2 == 0, T(1.0), T(-1.0))
-        ac = np.arccos(y)
-        trig = np.where(np.cos(ac / T(2.0)) != T(1.0),
-                        np.sin((n.astype(dt) + T(0.5)) * ac) / np.sin(ac / T(2.0)), parity)
-        rec = _recurrence(x, n, np.ones_like(x), y + y + T(1.0), lambda k, p, q: (y + y) * q - p, 2)
+        ac = _acos(y)
+        trig = np.where(_cos(ac / T(2.0)) != T(1.0),
+                        _sin((n.astype(dt) + T(0.5)) * ac) / _sin(ac / T(2.0)), parity)
+        rec = _recurrence(x, n, np.ones_like(x), y + y + T(1.0), lambda k, p, q: _fma(y + y, q, -p), 2)
         return _poly_out(dt, x.shape,
                          (n < 0, T(0.0)), (x == T(1.0), _int_as(dt, n + n + 1)), (x == T(0.0), parity),
                          ((n > 4) & (np.abs(y) < T(1.0)), trig),
@@ -596,7 +645,7 @@ def hermite_h(x, n):
     with np.errstate(all="ignore"):
         # torch's loop runs k = 2, 4, ... < 2n: the k-th step is r = 2x q - k p
         m = np.where(n <= _hermite_limit(dt), n, 0)
-        rec = _recurrence(x, m, np.ones_like(x), x + x, lambda j, p, q: (x + x) * q - T(2 * (int(j) - 1)) * p, 2)
+        rec = _recurrence(x, m, np.ones_like(x), x + x, lambda j, p, q: _fma(x + x, q, -(T(2 * (int(j) - 1)) * p)), 2)
         return _poly_out(dt, x.shape,
                          (n < 0, T(0.0)), (n == 0, T(1.0)), (n == 1, x + x),
                          (n > _hermite_limit(dt), T(np.nan)), (True, rec))
@@ -610,7 +659,7 @@ def hermite_he(x, n):
     with np.errstate(all="ignore"):
         # k = 1 .. n-1: r = x q - k p  (step j = k + 1 runs while j <= n)
         m = np.where(n <= _hermite_limit(dt), n, 0)
-        rec = _recurrence(x, m, np.ones_like(x), x.copy(), lambda j, p, q: x * q - T(int(j) - 1) * p, 2)
+        rec = _recurrence(x, m, np.ones_like(x), x.copy(), lambda j, p, q: _fma(x, q, -(T(int(j) - 1) * p)), 2)
         return _poly_out(dt, x.shape,
                          (n < 0, T(0.0)), (n == 0, T(1.0)), (n == 1, x),
                          (n > _hermite_limit(dt), T(np.nan)), (True, rec))
@@ -624,7 +673,7 @@ def laguerre_l(x, n):
     with np.errstate(all="ignore"):
         def step(j, p, q):
             k = int(j) - 1
-            return ((T(k + k) + (T(1.0) - x)) * q - T(k) * p) / T(k + 1)
+            return _fma(T(k + k) + (T(1.0) - x), q, -(T(k) * p)) / T(k + 1)
         rec = _recurrence(x, n, np.ones_like(x), T(1.0) - x, step, 2)
         return _poly_out(dt, x.shape,
                          (n < 0, T(0.0)), (np.abs(x) == T(0.0), T(1.0)), (n == 0, T(1.0)),
@@ -639,7 +688,7 @@ def legendre_p(x, n):
     with np.errstate(all="ignore"):
         def step(j, p, q):
             k = int(j) - 1
-            return (T(k + k + 1) * x * q - T(k) * p) / T(k + 1)
+            return _fma(T(k + k + 1) * x, q, -(T(k) * p)) / T(k + 1)
         rec = _recurrence(x, n, np.ones_like(x), x.copy(), step, 2)
         return _poly_out(dt, x.shape,
                          (n < 0, T(0.0)),
@@ -653,6 +702,6 @@ def i0(x):
     T = dt.type
     with np.errstate(all="ignore"):
         ax = np.abs(x)
-        small = np.exp(ax) * _chbevl((ax / T(2.0)) - T(2.0), _co(C.I0_A, dt))
-        big = np.exp(ax) * _chbevl(T(32.0) / ax - T(2.0), _co(C.I0_B, dt)) / np.sqrt(ax)
+        small = _exp(ax) * _chbevl((ax / T(2.0)) - T(2.0), _co(C.I0_A, dt))
+        big = _exp(ax) * _chbevl(T(32.0) / ax - T(2.0), _co(C.I0_B, dt)) / _sqrt(ax)
         return np.where(ax <= T(8.0), small, big)
