@@ -29,6 +29,7 @@ from .random import (  # noqa: E402,F401
     Generator, default_generator, get_rng_state, initial_seed, manual_seed, seed, set_rng_state)
 from .random_sampling import (  # noqa: E402,F401
     bernoulli, multinomial, normal, rand, rand_like, randint, randint_like, randn, randn_like, randperm)
+from .random_discrete import binomial, poisson  # noqa: E402,F401
 from . import ops as _ops  # noqa: E402
 from .printing import get_printoptions, set_printoptions  # noqa: E402,F401
 from . import autograd, nn  # noqa: E402,F401

@@ -100,4 +100,21 @@ def build_cases():
         "torch.igamma(x, y)", "(x * 1).igamma_(pos)", "(gxd * 1).igamma_(gad)", "torch.igamma(posd.detach(), posd)",
         "torch.igammac(posd.detach(), pos)", "torch.igamma(gad, pos.detach().sum() * gxd)",
     ])
+    c.many("random", [
+        "torch.poisson(pos * 10)", "torch.poisson(pos.detach() * 4)", "torch.poisson(posd.detach() * 20)",
+        "torch.poisson(i)", "torch.poisson(x)", "torch.poisson(h.abs())", "torch.poisson(sp * 3)",
+        "torch.poisson(torch.tensor([0.5, 3.0, 9.99, 10.0, 25.0, 150.0, 0.0, 1e4] * 8))",
+        "torch.poisson(torch.tensor([1.0]), generator=torch.Generator().manual_seed(3))",
+        "(torch.poisson(spd * 2), torch.rand(4))", "torch.poisson(torch.tensor([[1.0, 3.0], [40.0, 5.0]]).t())",
+        "torch.binomial(pos.detach() * 30, pr.detach())", "torch.binomial(posd.detach() * 30, prd.detach())",
+        "torch.binomial(pos * 30, pr.detach())", "torch.binomial(i, pr)", "torch.binomial(pos.detach(), prd.detach())",
+        "torch.binomial(torch.tensor([10.0, 100.0]), torch.tensor([float('nan'), 0.3]))",
+        "torch.binomial(torch.tensor([10.0, 100.0, 5.0, 1000.0, 0.0, 37.0, 1e6, 20.0] * 8), "
+        "torch.tensor([0.5, 0.3, 0.9, 0.01, 0.5, 0.97, 0.37, 0.6] * 8))",
+        "torch.binomial(torch.tensor([10.0, 100.0, 5.0, 1000.0, 0.0, 37.0, 1e6, 20.0] * 8, dtype=torch.float64), "
+        "torch.tensor([0.5, 0.3, 0.9, 0.01, 0.5, 0.97, 0.37, 0.6] * 8, dtype=torch.float64))",
+        "torch.binomial(torch.full((3, 4), 50.0), torch.tensor([0.1, 0.5, 0.7, 1.0]))",
+        "(torch.binomial(torch.full((6,), 12.0), torch.full((6,), 0.2)), torch.randn(3))",
+        "torch.binomial(h, h)", "torch.binomial(torch.tensor([4.0]), torch.tensor([-0.5]))",
+    ])
     return c.items

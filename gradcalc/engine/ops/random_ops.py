@@ -151,3 +151,15 @@ def torch_bernoulli(p):
     from ..random_sampling import bernoulli
     return bernoulli(p, generator=_seeded())
 
+
+
+def _poisson(lam):
+    from ..random_discrete import poisson
+    return poisson(lam, generator=_seeded())
+
+
+# torch.poisson(rates): the draws do not move with the rates (derivatives.yaml: zeros_like(self))
+PoissonBackward0 = type("PoissonBackward0", (_Overwrite,), {
+    "__slots__": (), "__doc__": "``torch.poisson``.", "__module__": __name__, "forward": _Overwrite.forward,
+    "explain": "grad_self = 0   (the counts drawn do not move with the rates)",
+    "checks": (check(lambda x: _poisson(x * 0 + 3.0) + x, (2, 3)),)})
