@@ -48,13 +48,25 @@ def _near(got, want, dtype, what, ulps=64, spread=1e3):
                                     f"({err[worst] / (eps * max(abs(w[finite][worst]), 1e-300)):.3g} ulps)")
 
 
-def _grads(got, want, what):
+def _zero(w):
+    return w is None or not np.any(np.asarray(w["values"], dtype=np.float64))
+
+
+def _grads(got, want, what, none_is_zero=False):
+    """``none_is_zero`` (second order): where torch's first-order gradient stays connected to an input
+    through a zero derivative, torch reports None or zeros and gradcalc, whose gradient there is
+    a constant, no second-order gradient at all: the same second derivative."""
+    if none_is_zero and got is None and want is not None:
+        assert all(_zero(w) for w in want.values()), f"{what}: None vs {want!r}"
+        return
     assert (got is None) == (want is None), f"{what}: {got!r} vs {want!r}"
     if want is None:
         return
     assert set(got) == set(want), what
     for name, w in want.items():
         g = got[name]
+        if none_is_zero and g is None and _zero(w):
+            continue
         assert (g is None) == (w is None), f"{what} {name}"
         if w is None:
             continue
@@ -64,11 +76,15 @@ def _grads(got, want, what):
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_special_function_matches_torch(case):
-    loose = case["area"] == "igamma"
+    loose = case["area"] in ("igamma", "native")
     want = case["record"]
     torch.manual_seed(0)  # as the generator did before each case (the random ones draw)
     got = run_case(torch, F, SPECS, case)
     if want["error"] is not None:
+        if case["area"] == "cuda_only":  # torch's message goes on with its dispatcher's registration table
+            assert got["error"]["type"] == want["error"]["type"]
+            assert got["error"]["message"] == want["error"]["message"].split("\n\n")[0]
+            return
         assert got["error"] == want["error"]
         return
     assert got["error"] is None, f"raised {got['error']}"
@@ -78,11 +94,13 @@ def test_special_function_matches_torch(case):
         assert g["dtype"] == w["dtype"], f"output {k} dtype"
         assert g["requires_grad"] == w["requires_grad"], f"output {k} requires_grad"
         assert _norm_graph(g["graph"]) == _norm_graph(w["graph"]), f"output {k} graph"
-        if loose:
+        if w["dtype"] not in _EPS:  # integer and bool outputs: exactly
+            assert g["values"] == w["values"], f"output {k} values"
+        elif loose:
             _near(g["values"], w["values"], w["dtype"], f"output {k} values")
         else:
             _near(g["values"], w["values"], w["dtype"], f"output {k} values", ulps=_TIGHT[w["dtype"]], spread=0)
     for key in ("grad_error", "grad2_error"):
         assert got.get(key) == want.get(key), key
     _grads(got.get("grads"), want.get("grads"), "grad")
-    _grads(got.get("grads2"), want.get("grads2"), "second-order grad")
+    _grads(got.get("grads2"), want.get("grads2"), "second-order grad", none_is_zero=True)

@@ -117,4 +117,31 @@ def build_cases():
         "(torch.binomial(torch.full((6,), 12.0), torch.full((6,), 0.2)), torch.randn(3))",
         "torch.binomial(h, h)", "torch.binomial(torch.tensor([4.0]), torch.tensor([-0.5]))",
     ])
+    c.many("native", [
+        "torch.native_layer_norm(t3, [4], None, None, 1e-5)", "torch.native_layer_norm(t3d, [3, 4], None, None, 1e-5)",
+        "torch.native_layer_norm(z, (4,), s.detach().repeat(2)[:4] if False else bias, bias * 0.5, 1e-5)",
+        "torch.native_layer_norm(x, [4], None, None, 1e-5)",
+        "torch.native_batch_norm(t3, None, None, None, None, True, 0.1, 1e-5)",
+        "torch.native_batch_norm(t3d, sd, sd * 2, None, None, True, 0.1, 1e-5)",
+        "torch.native_batch_norm(t3, None, None, torch.zeros(3), torch.ones(3), False, 0.1, 1e-5)",
+        "torch.native_group_norm(t3, None, None, 2, 3, 4, 3, 1e-5)",
+        "torch.native_group_norm(t3d.reshape(2, 4, 3), biasd, biasd, 2, 4, 3, 2, 1e-5)",
+        "torch.native_group_norm(t3, None, None, 2, 3, 4, 2, 1e-5)",
+        "torch.native_dropout(t3, 0.5, True)", "torch.native_dropout(t3d, 0.2, True)", "torch.native_dropout(x, 0.5, False)",
+        "torch.native_dropout(x, 0.5, None)", "torch.native_dropout(x, 1.0, True)", "torch.native_dropout(e, 0.5, True)",
+        "(torch.native_dropout(z, 0.3, True), torch.rand(2))",
+        "torch.native_channel_shuffle(t3.reshape(2, 4, 3), 2)", "torch.native_channel_shuffle(torch.arange(8.).reshape(1, 4, 2), 2)",
+        "torch.native_channel_shuffle(t3, 2)",
+        "torch.norm_except_dim(t3, 2, 0)", "torch.norm_except_dim(t3d, 2, -1)", "torch.norm_except_dim(t3, 3, 1)",
+        "torch.norm_except_dim(t3d, 2, 2)", "torch.norm_except_dim(z, 1, 0)",
+        "torch.batch_norm_update_stats(t3.detach(), torch.zeros(3), torch.ones(3), 0.1)",
+        "torch.batch_norm_update_stats(t3, None, None, 0.1)",
+        "torch.nonzero_static(i, size=4)", "torch.nonzero_static(i, size=8, fill_value=-7)", "i.nonzero_static(size=2)",
+        "torch.nonzero_static(b, size=3)",
+    ])
+    c.many("cuda_only", [
+        "torch.batch_norm_stats(t3, 1e-5)", "torch.batch_norm_elemt(t3, None, None, torch.zeros(3), torch.ones(3), 1e-5)",
+        "torch.batch_norm_gather_stats(t3, torch.zeros(2, 3), torch.ones(2, 3), None, None, 0.1, 1e-5, 4)",
+        "torch.native_norm(x)", "torch.native_norm(x, 2, [1], False, None)",
+    ])
     return c.items

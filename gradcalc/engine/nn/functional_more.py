@@ -10,10 +10,12 @@ from ..grad_mode import no_grad
 from ..ops import margin_losses as _margin
 from ..ops.rrelu import rrelu as _rrelu
 from ..ops.shuffle import channel_shuffle, pixel_shuffle, pixel_unshuffle  # noqa: F401
+from ..ops.native_kernels import native_channel_shuffle  # noqa: F401  (F has ATen's name too)
 
 __all__ = ["dropout3d", "feature_alpha_dropout", "instance_norm", "rms_norm", "local_response_norm", "lp_pool1d",
            "lp_pool2d", "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "multilabel_soft_margin_loss",
-           "triplet_margin_with_distance_loss", "rrelu", "rrelu_", "multi_margin_loss", "multilabel_margin_loss"]
+           "triplet_margin_with_distance_loss", "rrelu", "rrelu_", "multi_margin_loss", "multilabel_margin_loss",
+           "native_channel_shuffle"]
 
 
 def _F():

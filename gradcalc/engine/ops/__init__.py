@@ -243,6 +243,8 @@ from . import tensor_more as _tensor_more  # noqa: E402  (renorm, narrow_copy, h
 _tensor_more.register(FUNCTIONS, METHODS)
 from .. import tensor_api as _tensor_api  # noqa: E402  (new_*, to/cpu/cuda, type, stride, data_ptr ...)
 _tensor_api.register(FUNCTIONS, METHODS, PROPERTIES)
+from . import native_kernels as _native_kernels  # noqa: E402  (native_layer_norm, native_dropout ... ATen's names)
+_native_kernels.register(FUNCTIONS, METHODS)
 for _n, _arg in _TENSOR_ONLY.items():  # the ops the modules above declared (heaviside, dist ...)
     if _n not in _WRAPPED and _n in FUNCTIONS:
         _f, _m = _checked(_n, FUNCTIONS[_n], _arg)
