@@ -20,9 +20,10 @@ __all__ = ["det", "slogdet", "inv", "inv_ex", "solve", "solve_ex", "cholesky", "
            "eigvalsh", "svd", "svdvals", "pinv", "lstsq", "matrix_rank", "matrix_power", "matrix_exp", "cross",
            "multi_dot", "norm", "vector_norm", "matrix_norm", "matmul", "diagonal", "vecdot", "cond",
            "solve_triangular", "tensorinv", "tensorsolve", "vander", "LinAlgError", "lu_factor", "lu_factor_ex", "lu",
-           "lu_solve"]
+           "lu_solve", "householder_product"]
 
 LinAlgError = _d.LinAlgError
+from .ops.householder import householder_product  # noqa: E402  (geqrf's Q; ops/householder.py)
 _INF = float("inf")
 
 

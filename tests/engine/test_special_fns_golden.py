@@ -76,7 +76,7 @@ def _grads(got, want, what, none_is_zero=False):
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_special_function_matches_torch(case):
-    loose = case["area"] in ("igamma", "native")
+    loose = case["area"] in ("igamma", "native", "householder", "histogramdd")
     want = case["record"]
     torch.manual_seed(0)  # as the generator did before each case (the random ones draw)
     got = run_case(torch, F, SPECS, case)

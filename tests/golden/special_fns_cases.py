@@ -139,6 +139,35 @@ def build_cases():
         "torch.nonzero_static(i, size=4)", "torch.nonzero_static(i, size=8, fill_value=-7)", "i.nonzero_static(size=2)",
         "torch.nonzero_static(b, size=3)",
     ])
+    c.many("householder", [
+        "torch.geqrf(n)", "torch.geqrf(nd)", "torch.geqrf(t3d)", "nd.geqrf()", "torch.geqrf(md.detach())",
+        "torch.geqrf(i)", "torch.geqrf(s)",
+        "torch.linalg.householder_product(*torch.geqrf(nd.detach()))",
+        "torch.linalg.householder_product(nd, sd)", "torch.linalg.householder_product(n, s[:2])",
+        "torch.orgqr(nd, sd)", "nd.orgqr(sd)", "torch.linalg.householder_product(t3d.transpose(1, 2), t3d[:, 0, :3])",
+        "torch.linalg.householder_product(z, s)", "torch.linalg.householder_product(nd, biasd)",
+        "torch.linalg.householder_product(nd, sd.float())",
+        "torch.ormqr(nd, sd, t3d[0].t()[:4, :2] if False else zd.t()[:4, :2])",
+        "torch.ormqr(nd, sd, zd.t(), transpose=True)", "torch.ormqr(nd, sd[:2], zd, left=False)",
+        "torch.ormqr(nd, sd, zd, left=False, transpose=True)", "nd.ormqr(sd, zd.t())", "torch.ormqr(nd, sd, zd)",
+        "torch.ormqr(nd, sd, zd.t().float())", "torch.ormqr(nd, sd.float(), zd.t())", "torch.ormqr(nd, sd[:2], zd.t())",
+        "torch.ormqr(nd, sd, sd)", "torch.ormqr(i, i[0], i)", "torch.geqrf(s.reshape(3, 1))",
+    ])
+    _hdd = [
+        'torch.histogramdd(torch.tensor([[0., 1.], [1., 0.], [2., 0.], [2., 2.]]), bins=[3, 3], weight=torch.tensor([1., 2., 4., 8.]))',
+        'torch.histogramdd(torch.tensor([[0., 1.], [1., 0.], [2., 0.], [2., 2.]]), bins=[2, 2], density=True)',
+        'torch.histogramdd(torch.tensor([[0., 1.], [1., 0.], [2., 0.], [2., 2.]]), bins=2, range=[0., 1., 0., 1.])',
+        'torch.histogramdd(torch.tensor([[0., 1.], [1., 0.], [2., 0.], [2., 2.]]), bins=[torch.tensor([0., 1., 2.]), torch.tensor([0., 2.])])',
+        'torch.histogramdd(t3, bins=[2, 3, 4])',
+        'torch.histogramdd(t3d, bins=3, density=True)',
+        'torch.histogramdd(z, 2)',
+        'torch.histogramdd(i, 2)',
+        'torch.histogramdd(s, 2)',
+        'torch.histogramdd(torch.tensor([[1., 1.], [1., 1.]]), 2)',
+        'torch.histogramdd(t3, bins=[2, 2])',
+        'torch.histogramdd(x, bins=[1, 2, 3], weight=y[:, 0].detach())',
+    ]
+    c.many("histogramdd", [h + ".hist" for h in _hdd] + [h + ".bin_edges" for h in _hdd])
     c.many("cuda_only", [
         "torch.batch_norm_stats(t3, 1e-5)", "torch.batch_norm_elemt(t3, None, None, torch.zeros(3), torch.ones(3), 1e-5)",
         "torch.batch_norm_gather_stats(t3, torch.zeros(2, 3), torch.ones(2, 3), None, None, 0.1, 1e-5, 4)",

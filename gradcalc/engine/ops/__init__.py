@@ -245,6 +245,10 @@ from .. import tensor_api as _tensor_api  # noqa: E402  (new_*, to/cpu/cuda, typ
 _tensor_api.register(FUNCTIONS, METHODS, PROPERTIES)
 from . import native_kernels as _native_kernels  # noqa: E402  (native_layer_norm, native_dropout ... ATen's names)
 _native_kernels.register(FUNCTIONS, METHODS)
+from . import householder as _householder  # noqa: E402  (geqrf, orgqr, ormqr)
+_householder.register(FUNCTIONS, METHODS)
+from .histogramdd import histogramdd as _histogramdd  # noqa: E402
+FUNCTIONS["histogramdd"] = _histogramdd
 for _n, _arg in _TENSOR_ONLY.items():  # the ops the modules above declared (heaviside, dist ...)
     if _n not in _WRAPPED and _n in FUNCTIONS:
         _f, _m = _checked(_n, FUNCTIONS[_n], _arg)
