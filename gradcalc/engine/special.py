@@ -3,8 +3,8 @@
 Most are the torch-level ops under another name (``expit`` is ``sigmoid``, ``gammaln`` is
 ``lgamma``, ``psi`` is ``digamma`` ...), so their values and ``grad_fn`` names are those ops';
 a few are compositions of them, as torch composes them (``ndtr``, ``ndtri``, ``log_ndtr``,
-``xlog1py``, ``entr``, ``erfcx``, ``i0e``). The Bessel and Airy functions, the orthogonal
-polynomials, ``i1``/``i1e``, ``zeta`` and ``gammainc``/``gammaincc`` (torch's ``igamma``/``igammac``)
+``xlog1py``, ``entr``, ``erfcx``). The Bessel and Airy functions, the orthogonal
+polynomials, ``i0e``/``i1``/``i1e``, ``zeta`` and ``gammainc``/``gammaincc`` (torch's ``igamma``/``igammac``)
 are in ops/special_functions.py, on kernels that evaluate torch's own approximations.
 """
 
@@ -152,7 +152,40 @@ def erfcx(input, *, out=None):
     return t.exp(input * input) * t.erfc(input)
 
 
-def i0e(input, *, out=None):
-    """The exponentially scaled Bessel function e^(−|x|) · I₀(x)."""
-    t = _t()
-    return t.exp(-input.abs()) * t.i0(input)
+from .ops.special_functions import i0e  # noqa: E402,F811  (torch's kernel and SpecialI0EBackward0)
+
+
+def _with_out(name, fn):
+    """torch.special's ``out=``: the result written into ``out`` with torch's rules (out_arg.py)."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args, out=None, **kw):
+        if out is None:
+            return fn(*args, **kw)
+        from .out_arg import call_with_out
+        return call_with_out(_OUT_NAME.get(name, f"special_{name}"), fn, args, kw, out)
+    return wrapper
+
+
+# torch.special's aliases write through the base op's out= kernel, whose name torch's messages use
+_OUT_NAME = {"digamma": "digamma", "psi": "digamma", "erf": "erf", "erfc": "erfc", "erfinv": "erfinv", "exp2": "exp2",
+             "expit": "sigmoid", "expm1": "expm1", "gammaln": "lgamma", "i0": "i0", "log1p": "log1p",
+             "logit": "logit", "logsumexp": "logsumexp", "multigammaln": "mvlgamma", "polygamma": "polygamma",
+             "round": "round", "sinc": "sinc", "xlogy": "xlogy", "gammainc": "igamma", "gammaincc": "igammac"}
+
+
+def _give_out():
+    import inspect
+    g = globals()
+    for name in __all__:
+        fn = g[name]
+        try:
+            params = inspect.signature(fn).parameters
+        except (TypeError, ValueError):
+            continue
+        if "out" in params:
+            g[name] = _with_out(name, fn)
+
+
+_give_out()

@@ -78,6 +78,8 @@ def build_cases():
         "torch.special.i1e(xd)", "torch.special.i1e(swd)", "torch.special.i1e(sw)", "torch.special.i1e(zer)",
         "torch.special.i1(edge)", "torch.special.i1e(edge)", "torch.special.i1(xd * 5)", "torch.special.i1e(xd * 6)",
         "torch.i0(swd)", "torch.i0(sw)", "torch.i0(x)", "torch.special.i1(1.0)",
+        "torch.special.i0e(x)", "torch.special.i0e(xd)", "torch.special.i0e(swd)", "torch.special.i0e(sw)",
+        "torch.special.i0e(zer)", "torch.special.i0e(i)", "torch.special.i0e(h)", "torch.special.i0e(edge)",
     ])
     c.many("zeta", [
         "torch.special.zeta(pos + 1, posd)", "torch.special.zeta(posd + 1, pos)", "torch.special.zeta(2.0, pos)",
@@ -168,6 +170,16 @@ def build_cases():
         'torch.histogramdd(x, bins=[1, 2, 3], weight=y[:, 0].detach())',
     ]
     c.many("histogramdd", [h + ".hist" for h in _hdd] + [h + ".bin_edges" for h in _hdd])
+    c.many("out", [
+        "torch.special.bessel_j0(x.detach(), out=torch.empty(2, 3))", "torch.special.i1(x, out=torch.empty(2, 3))",
+        "torch.special.i1(x.detach(), out=torch.empty(2, 3, dtype=torch.float64))",
+        "torch.special.zeta(pos.detach() + 1, 2.0, out=torch.empty(2, 3))",
+        "torch.special.gammainc(pos.detach(), pos.detach(), out=torch.empty(1))",
+        "torch.special.chebyshev_polynomial_t(x.detach(), 3, out=torch.empty(2, 3))",
+        "torch.special.erf(x.detach(), out=torch.empty(2, 3))", "torch.special.erf(x, out=torch.empty(2, 3))",
+        "torch.special.chebyshev_polynomial_t(x.detach(), 3, out=torch.empty(2, 3, dtype=torch.long))",
+        "torch.igamma(pos.detach(), pos.detach(), out=torch.empty(2, 3))",
+    ])
     c.many("cuda_only", [
         "torch.batch_norm_stats(t3, 1e-5)", "torch.batch_norm_elemt(t3, None, None, torch.zeros(3), torch.ones(3), 1e-5)",
         "torch.batch_norm_gather_stats(t3, torch.zeros(2, 3), torch.ones(2, 3), None, None, 0.1, 1e-5, 4)",

@@ -48,13 +48,9 @@ def _tensor_arg(fn_name, value, arg="input"):
 # -- the non-differentiable functions of one tensor ---------------------------------------------
 
 def _unary(name, kernel, doc, arg="input"):
-    def fn(input, *, out=None):
+    def fn(input, *, out=None):  # (out= is special.py's wrapper's)
         t = _tensor_arg(f"special_{name}", input, arg)
-        result = Tensor._wrap(kernel(_float_array(t, name)))
-        if out is not None:
-            from ..out_arg import call_with_out
-            return call_with_out(f"special_{name}", lambda *a: result, (), {}, out)
-        return result
+        return Tensor._wrap(kernel(_float_array(t, name)))
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = doc
     return fn
@@ -123,11 +119,7 @@ def _polynomial(name, kernel, doc):
                 "but expected one of:\n * (Tensor x, Tensor n, *, Tensor out = None)\n"
                 " * (Number x, Tensor n, *, Tensor out = None)\n * (Tensor x, Number n, *, Tensor out = None)\n")
         X, N = _binary_arrays(name, input, n)
-        result = Tensor._wrap(np.ascontiguousarray(kernel(X, N)))
-        if out is not None:
-            from ..out_arg import call_with_out
-            return call_with_out(torch_name, lambda *a: result, (), {}, out)
-        return result
+        return Tensor._wrap(np.ascontiguousarray(kernel(X, N)))
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = doc + " The degree n is truncated to an integer; n < 0 gives 0."
     return fn
@@ -169,6 +161,17 @@ def _i1e_grad(grad, self, result):
 I1E = row((), "SpecialI1EBackward0", K.i1e, grad=_i1e_grad,
           explain="grad_self = grad · (i0e(self) − result · (sgn(self) + 1/self))   (1/2 at self = 0)",
           doc="e^(−|x|) I₁(x).", checks=(check(lambda x: I1E.node.apply(x), (2, 3), low=-3.0, high=3.0),))
+
+
+I0E = row((), "SpecialI0EBackward0", K.i0e, grad=lambda grad, self, result: grad * (i1e(self) - self.sgn() * result),
+          explain="grad_self = grad · (i1e(self) − sgn(self) · result)", doc="e^(−|x|) I₀(x).",
+          checks=(check(lambda x: I0E.node.apply(x), (2, 3), low=-3.0, high=3.0),))
+
+
+def i0e(input, *, out=None):
+    """The exponentially scaled modified Bessel function e^(−|x|) I₀(x)."""
+    _tensor_arg("special_i0e", input)
+    return I0E.node.apply(input)
 
 
 def i1(input, *, out=None):

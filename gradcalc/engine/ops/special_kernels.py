@@ -705,3 +705,14 @@ def i0(x):
         small = _exp(ax) * _chbevl((ax / T(2.0)) - T(2.0), _co(C.I0_A, dt))
         big = _exp(ax) * _chbevl(T(32.0) / ax - T(2.0), _co(C.I0_B, dt)) / _sqrt(ax)
         return np.where(ax <= T(8.0), small, big)
+
+
+def i0e(x):
+    """torch.special.i0e (calc_i0e): Cephes' Chebyshev series of e^-|x| I₀(x)."""
+    dt = x.dtype
+    T = dt.type
+    with np.errstate(all="ignore"):
+        ax = np.abs(x)
+        small = _chbevl((ax / T(2.0)) - T(2.0), _co(C.I0_A, dt))
+        big = _chbevl(T(32.0) / ax - T(2.0), _co(C.I0_B, dt)) / _sqrt(ax)
+        return np.where(ax <= T(8.0), small, big)
