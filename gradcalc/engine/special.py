@@ -2,8 +2,8 @@
 
 Most are the torch-level ops under another name (``expit`` is ``sigmoid``, ``gammaln`` is
 ``lgamma``, ``psi`` is ``digamma`` ...), so their values and ``grad_fn`` names are those ops';
-a few are compositions of them, as torch composes them (``ndtr``, ``ndtri``, ``log_ndtr``,
-``xlog1py``, ``entr``, ``erfcx``). The Bessel and Airy functions, the orthogonal
+a few are compositions of them, as torch composes them (``ndtr``, ``xlog1py``). ``ndtri``,
+``log_ndtr``, ``entr``, ``erfcx``, the Bessel and Airy functions, the orthogonal
 polynomials, ``i0e``/``i1``/``i1e``, ``zeta`` and ``gammainc``/``gammaincc`` (torch's ``igamma``/``igammac``)
 are in ops/special_functions.py, on kernels that evaluate torch's own approximations.
 """
@@ -116,19 +116,6 @@ def ndtr(input, *, out=None):
     return (1 + _t().erf(input * _math.sqrt(0.5))) * 0.5
 
 
-def ndtri(input, *, out=None):
-    """The inverse of the standard normal CDF: √2 · erfinv(2p − 1)."""
-    return _t().erfinv(2 * input - 1) * _math.sqrt(2.0)
-
-
-def log_ndtr(input, *, out=None):
-    """log Φ(x), through erfc for negative x (no underflow to log 0 in the left tail)."""
-    t = _t()
-    left = t.log(t.erfc(-input * _math.sqrt(0.5)) * 0.5)
-    right = t.log1p(-t.erfc(input * _math.sqrt(0.5)) * 0.5)
-    return t.where(input < 0, left, right)
-
-
 def xlog1py(input, other, *, out=None):
     """x · log1p(y), and 0 where x is 0 (unless y is nan)."""
     t = _t()
@@ -138,21 +125,8 @@ def xlog1py(input, other, *, out=None):
     return t.where((input == 0) & ~t.isnan(other), t.zeros_like(r), r)
 
 
-def entr(input, *, out=None):
-    """−x log x for x > 0, 0 at 0, −inf for x < 0."""
-    t = _t()
-    r = -input * t.log(input)
-    r = t.where(input == 0, t.zeros_like(r), r)
-    return t.where(input < 0, t.full_like(r, -_math.inf), r)
-
-
-def erfcx(input, *, out=None):
-    """The scaled complementary error function e^(x²) · erfc(x)."""
-    t = _t()
-    return t.exp(input * input) * t.erfc(input)
-
-
-from .ops.special_functions import i0e  # noqa: E402,F811  (torch's kernel and SpecialI0EBackward0)
+# torch's kernels and nodes (SpecialI0EBackward0, SpecialErfcxBackward0 ...)
+from .ops.special_functions import entr, erfcx, i0e, log_ndtr, ndtri  # noqa: E402
 
 
 def _with_out(name, fn):

@@ -170,6 +170,17 @@ def build_cases():
         'torch.histogramdd(x, bins=[1, 2, 3], weight=y[:, 0].detach())',
     ]
     c.many("histogramdd", [h + ".hist" for h in _hdd] + [h + ".bin_edges" for h in _hdd])
+    c.many("i1", [
+        "torch.special.erfcx(x)", "torch.special.erfcx(xd)", "torch.special.erfcx(swd)", "torch.special.erfcx(sw)",
+        "torch.special.erfcx(edge)", "torch.special.erfcx(i)", "torch.special.erfcx(torch.tensor([30.0, 60.0, 1e9, -7.0, -27.0]))",
+        "torch.special.log_ndtr(x)", "torch.special.log_ndtr(xd)", "torch.special.log_ndtr(swd)",
+        "torch.special.log_ndtr(sw)", "torch.special.log_ndtr(edge)", "torch.special.log_ndtr(i)",
+        "torch.special.ndtri(pr)", "torch.special.ndtri(prd)", "torch.special.ndtri(qd)",
+        "torch.special.ndtri(torch.tensor([0.0, 1.0, -0.5, 1.5, 1e-20, 1 - 1e-12, 0.5], dtype=torch.float64))",
+        "torch.special.ndtri(b)", "torch.special.entr(pos)", "torch.special.entr(posd)", "torch.special.entr(zer)",
+        "torch.special.entr(x)", "torch.special.entr(edge)", "torch.special.entr(i)",
+        "torch.special.erfcx(x, out=torch.empty(2, 3))",
+    ])
     c.many("out", [
         "torch.special.bessel_j0(x.detach(), out=torch.empty(2, 3))", "torch.special.i1(x, out=torch.empty(2, 3))",
         "torch.special.i1(x.detach(), out=torch.empty(2, 3, dtype=torch.float64))",

@@ -174,6 +174,40 @@ def i0e(input, *, out=None):
     return I0E.node.apply(input)
 
 
+_SQRT_2PI = 2.5066282746310002  # std::sqrt(2 * M_PI)
+ERFCX = row((), "SpecialErfcxBackward0", K.erfcx,
+            grad=lambda grad, self, result: (2.0 * self * result - 1.1283791670955126) * grad,
+            explain="grad_self = (2 · self · result − 2/√π) · grad", doc="e^(x²) erfc(x).",
+            checks=(check(lambda x: ERFCX.node.apply(x), (2, 3), low=-2.0, high=3.0),))
+LOG_NDTR = row((), "SpecialLogNdtrBackward0", K.log_ndtr,
+               grad=lambda grad, self, result: grad / _SQRT_2PI * (-(result + self * self / 2)).exp(),
+               explain="grad_self = grad / √(2π) · e^(−(result + self²/2))", doc="log Φ(x).",
+               checks=(check(lambda x: LOG_NDTR.node.apply(x), (2, 3), low=-3.0, high=3.0),))
+NDTRI = row((), "SpecialNdtriBackward0", K.ndtri,
+            grad=lambda grad, result: grad * _SQRT_2PI * (result * result / 2).exp(),
+            explain="grad_self = grad · √(2π) · e^(result²/2)", doc="Φ⁻¹(p).",
+            checks=(check(lambda x: NDTRI.node.apply(x), (2, 3), low=0.1, high=0.9),))
+ENTR = row((), "SpecialEntrBackward0", K.entr, grad=lambda grad, self: grad * (-(1 + self.log())),
+           explain="grad_self = −grad · (1 + ln self)", doc="−x ln x.",
+           checks=(check(lambda x: ENTR.node.apply(x), (2, 3), low=0.2, high=2.0),))
+
+
+def _special_unary(node, name, doc):
+    def fn(input, *, out=None):
+        _tensor_arg(f"special_{name}", input)
+        return node.apply(input)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = doc
+    return fn
+
+
+erfcx = _special_unary(ERFCX.node, "erfcx", "The scaled complementary error function e^(x²) · erfc(x).")
+log_ndtr = _special_unary(LOG_NDTR.node, "log_ndtr", "log Φ(x), the log of the standard normal CDF (no underflow "
+                                                     "in the left tail).")
+ndtri = _special_unary(NDTRI.node, "ndtri", "The inverse of the standard normal CDF, Φ⁻¹(p).")
+entr = _special_unary(ENTR.node, "entr", "−x ln x for x > 0, 0 at 0, −inf for x < 0.")
+
+
 def i1(input, *, out=None):
     """The modified Bessel function of the first kind of order 1, I₁(x)."""
     _tensor_arg("special_i1", input)

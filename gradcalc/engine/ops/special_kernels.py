@@ -716,3 +716,88 @@ def i0e(x):
         small = _chbevl((ax / T(2.0)) - T(2.0), _co(C.I0_A, dt))
         big = _chbevl(T(32.0) / ax - T(2.0), _co(C.I0_B, dt)) / _sqrt(ax)
         return np.where(ax <= T(8.0), small, big)
+
+
+# -- erfcx, log_ndtr, ndtri, entr (torch's special_* kernels) -------------------------------------------
+
+def _erfcx_y100(y100):
+    """Johnson's erfcx on [0, 1] in y100 = 100 y: a Chebyshev polynomial per hundredth, in double
+    (torch's literals are double, so a float kernel evaluates this in double too); 1 at y100 = 100."""
+    k = np.floor(y100).astype(np.int64)
+    out = np.ones(y100.shape, np.float64)
+    t = (2 * y100 - (2 * np.clip(k, 0, 99) + 1)).astype(np.float64)  # in the kernel's dtype, then widened
+    for case in np.unique(k[(k >= 0) & (k < 100)]):
+        sel = k == case
+        c = C.ERFCX_Y100[int(case)]
+        ts = t[sel]
+        acc = np.full(ts.shape, c[-1])
+        for coef in c[-2::-1]:
+            acc = _fma(acc, ts, coef)
+        out[sel] = acc
+    return out
+
+
+def erfcx(x):
+    """e^(x²) erfc(x) (calc_erfcx): Johnson's Chebyshev table, a continued fraction beyond 50."""
+    dt = x.dtype
+    T = dt.type
+    with np.errstate(all="ignore"):
+        pos_y = (T(400) / (T(4) + np.abs(x))).astype(dt)  # 400/(4+x) for x >= 0, 400/(4-x) for x < 0
+        table = _erfcx_y100(pos_y)
+        xd = x.astype(np.float64)
+        ispi = 0.56418958354775628694807945156
+        xx = xd * xd
+        frac = ispi * (xx * (xx + 4.5) + 2) / (xd * (xx * (xx + 5) + 3.75))
+        big = np.where(xd > 5e7, ispi / xd, frac)
+        pos = np.where(xd > 50, big, table)
+        e2 = 2 * _exp((x * x).astype(dt)).astype(np.float64)
+        neg = np.where(xd < -26.7, np.inf, np.where(xd < -6.1, e2, e2 - table))
+        out = np.where(xd >= 0, pos, neg)
+        return np.where(np.isnan(x), x, out.astype(dt))
+
+
+def log_ndtr(x):
+    """log Φ(x) (calc_log_ndtr): through erfcx below −1, log1p(−erfc/2) above."""
+    from .special_math import vectorize
+    dt = x.dtype
+    T = dt.type
+    with np.errstate(all="ignore"):
+        t = x * T(0.7071067811865475244008443621048490392848359376884740)
+        left = _fma(-t, t, _log(erfcx(-t) / T(2)))
+        erfc = vectorize(math.erfc)(t.astype(np.float64)).astype(dt)
+        right = np.log1p(-erfc / T(2))
+        return np.where(x < T(-1.0), left, right)
+
+
+def ndtri(y0):
+    """Φ⁻¹(y) (Cephes ndtri, calc_ndtri)."""
+    dt = y0.dtype
+    T = dt.type
+    with np.errstate(all="ignore"):
+        flip = y0 > T(1) - T(0.13533528323661269189)
+        y = np.where(flip, T(1) - y0, y0)
+        mid = y > T(0.13533528323661269189)
+        ym = y - T(0.5)
+        y2 = ym * ym
+        x_mid = _fma(ym, y2 * _horner(y2, _co(C.NDTRI_P0, dt)) / _horner(y2, _co(C.NDTRI_Q0, dt)), ym)
+        x_mid = x_mid * T(2.50662827463100050242E0)
+        x = _sqrt(T(-2.0) * _log(y))
+        x0 = x - _log(x) / x
+        z = T(1) / x
+        x1 = np.where(x < T(8.0), z * _horner(z, _co(C.NDTRI_P1, dt)) / _horner(z, _co(C.NDTRI_Q1, dt)),
+                      z * _horner(z, _co(C.NDTRI_P2, dt)) / _horner(z, _co(C.NDTRI_Q2, dt)))
+        tail = x0 - x1
+        tail = np.where(flip, tail, -tail)
+        out = np.where(mid, x_mid, tail)
+        out = np.where((y0 < 0) | (y0 > 1), T(np.nan), out)
+        out = np.where(y0 == 1, T(np.inf), out)
+        out = np.where(y0 == 0, T(-np.inf), out)
+        return np.where(np.isnan(y0), y0, out).astype(dt)
+
+
+def entr(x):
+    """−x ln x, 0 at 0, −inf below 0 (nan stays nan)."""
+    T = x.dtype.type
+    with np.errstate(all="ignore"):
+        out = np.where(x > 0, -x * _log(x), np.where(x == 0, T(0.0), T(-np.inf)))
+        return np.where(np.isnan(x), x, out)
