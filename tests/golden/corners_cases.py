@@ -1137,6 +1137,67 @@ for _id, _code in _FUZZ3.items():
     case(f"fuzz3/{_id}", _code)
 
 
+# Round 5 (issue 22): the classes the widened fuzzer found on seeds 101-109 and 201-208.
+_FUZZ4 = {
+    "pad-length-checked-before-the-mode": """
+        F = torch.nn.functional
+        for code in ("F.pad(torch.tensor(0.0), (1, 0), mode='circular')", "F.pad(torch.tensor(0.0), (0, 0))",
+                     "F.pad(torch.tensor(True), (1, 0), mode='reflect')", "F.pad(torch.tensor([1.0]), (1, 0, 0, 0))",
+                     "F.pad(torch.tensor([[1.0]]), (1, 0, 1), mode='replicate')",
+                     "F.pad(torch.tensor([[True]]), (1, 0), mode='replicate')",
+                     "F.pad(torch.tensor([[True, False]]), (1, 0), mode='reflect')",
+                     "F.pad(torch.tensor([[[[True, False]]]]), (1, 0, 0, 0, 0, 0), mode='replicate')",
+                     "F.pad(torch.tensor([[True]]), (1, 0), mode='reflect')",
+                     "F.pad(torch.zeros(3, 0), (1, 0), mode='circular')", "F.pad(torch.zeros(3, 2), (-1, -2), mode='circular')",
+                     "F.pad(torch.zeros(0, 3), (0, 0), mode='reflect')", "F.pad(torch.zeros(0, 3, 3), (1, 0, 1, 1), mode='replicate')",
+                     "F.pad(torch.zeros(1, 0, 3), (1, 0), mode='replicate')"):
+            try:
+                print(eval(code).shape)
+            except (RuntimeError, NotImplementedError) as e:
+                print(type(e).__name__, str(e).split(chr(10))[0])
+        x = torch.arange(6.0).reshape(1, 2, 3).requires_grad_()
+        y = F.pad(x, (0, 0), mode='circular')
+        z = F.pad(x, (1, 2), mode='circular')
+        (y.sum() + (z * z).sum()).backward()
+        result = (y, z, x.grad, F.pad(torch.zeros(3, 0), (0, 0), mode='circular'), F.pad(torch.zeros(1, 0, 3), (1, 0), mode='circular'),
+                  F.pad(torch.tensor([[True]]), (1, 0), mode='circular'), F.pad(torch.zeros(0, 1, 3), (1, 0), mode='replicate'))
+    """,
+    "soft-margin-loss-computes-into-the-input": """
+        F = torch.nn.functional
+        for code in ("F.soft_margin_loss(torch.tensor([True, False]), torch.tensor([0.5, 1.0]))",
+                     "F.soft_margin_loss(torch.tensor([1.0, 2.0]), torch.tensor([[2.0], [1.0]]))",
+                     "F.soft_margin_loss(torch.tensor([1, 2]), torch.tensor([[2.0], [1.0]]))",
+                     "F.soft_margin_loss(torch.tensor([1, 2]), torch.tensor([2.0, 1.0], dtype=torch.float64))",
+                     "F.soft_margin_loss(torch.tensor([[1.0, 2.0]]), torch.tensor([2.0, 3.0, 4.0]))"):
+            try:
+                eval(code)
+            except (RuntimeError, NotImplementedError) as e:
+                print(type(e).__name__, str(e).split(chr(10))[0])
+        x = torch.tensor([1.0, 2.0], requires_grad=True)
+        y = F.soft_margin_loss(x, torch.tensor([2.0, -1.0], dtype=torch.float64))
+        y.backward()
+        result = (y, x.grad, F.soft_margin_loss(torch.tensor([[1.0, 2.0]]), torch.tensor([2.0, 3.0]), reduction='none'))
+    """,
+    "clamp-tensor-bounds-broadcast-in-turn": """
+        for code in ("torch.tensor(-1).expand(2).clamp_(torch.tensor(-1.83, dtype=torch.float64), torch.tensor([-1.48, -0.75, -2.4]))",
+                     "torch.tensor([[False, False, False]]).clamp_(torch.tensor([True]), torch.tensor([-2.0, -0.75, 1.34, -2.09]))",
+                     "torch.tensor([True, False]).clamp_(torch.tensor([True, True]), torch.tensor([True, False]))",
+                     "torch.tensor([True, False]).clamp(torch.tensor([True, True]), torch.tensor([True, False]))",
+                     "torch.tensor([1.0, 2.0]).clamp(torch.tensor([[1.0, 2.0]]), torch.tensor([1.0, 2.0, 3.0]))",
+                     "torch.tensor([1, 2]).expand(2, 2).clamp_(torch.tensor([[1.0, 2.0]]), torch.tensor([1.0, 2.0]))",
+                     "torch.tensor([True, False, True]).clamp_(torch.tensor([1.0, 2, 3]), torch.tensor([True, False, True]))"):
+            try:
+                print(eval(code))
+            except (RuntimeError, NotImplementedError) as e:
+                print(type(e).__name__, str(e).split(chr(10))[0])
+        b = torch.tensor([True, False])
+        result = (b.clamp(b), b.clamp(None, b), b.clamp(torch.tensor([1, 2]), b))
+    """,
+}
+for _id, _code in _FUZZ4.items():
+    case(f"fuzz4/{_id}", _code)
+
+
 def build_cases():
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

@@ -227,6 +227,12 @@ def one_hot(tensor, num_classes=-1):
 
 def pad(input, pad, mode="constant", value=None):
     """Pad the last dims: ``pad`` is (left, right, top, bottom, ...), from the last dim backwards."""
+    # torch's at::pad checks the length for every mode before dispatching to the mode's kernel
+    if len(pad) % 2:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) > 2 * input.dim():
+        raise RuntimeError(f"Padding length should be less than or equal to two times the input dimension but got "
+                           f"padding length {len(pad)} and input of dimension {input.dim()}")
     if mode == "constant":
         return _conv.constant_pad_nd(input, pad, 0.0 if value is None else value)
     if mode not in ("reflect", "replicate", "circular"):

@@ -57,6 +57,15 @@ class ClampBackward0(Node):
     def forward(ctx, a, lo, hi):
         ctx.save_for_backward(a, lo, hi)
         d = r = a._data
+        shape = d.shape  # torch's TensorIterator broadcasts self, min, max in turn
+        for v in (lo, hi):
+            if v is not None:
+                try:
+                    shape = np.broadcast_shapes(shape, v._data.shape)
+                except ValueError:
+                    raise broadcast_error(shape, v._data.shape) from None
+        if lo is not None and hi is not None and _dt.result_type(a, lo, hi).np == np.bool_:
+            raise NotImplementedError("\"clamp_cpu\" not implemented for 'Bool'")
         vector = scalar = None
         try:
             if lo is not None:

@@ -97,7 +97,7 @@ class SoftMarginLossBackward0(Node):
         A, B = _pair_arrays(a, b, "soft_margin_loss")
         z = -B * A
         loss = np.maximum(z, 0) + np.log1p(np.exp(-np.abs(z)))
-        return _reduce(np.asarray(loss, dtype=A.dtype), reduction)
+        return _reduce(np.asarray(loss, dtype=a._data.dtype), reduction)  # the input's dtype, as torch's
 
     def backward(ctx, grad):
         x, y = ctx.saved_tensors
@@ -115,9 +115,21 @@ def soft_margin_loss(input, target, reduction="mean"):
     if STATE.grad_enabled and target.requires_grad:
         raise RuntimeError("The function 'soft_margin_loss' is not differentiable with respect to argument 'target'. "
                            "This input cannot have requires_grad True.")
+    # torch computes into a tensor of input's dtype and shape: neg_out(output, input).mul_(target).exp_().log1p_()
+    if input._data.dtype == np.bool_:
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
+                           "invert a mask, use the `~` or `logical_not()` operator instead.")
+    try:
+        both = np.broadcast_shapes(input._data.shape, target._data.shape)
+    except ValueError:
+        both = None  # mul_'s own message, below
+    if both is not None and both != input._data.shape:
+        raise RuntimeError(f"output with shape {list(input._data.shape)} doesn't match the broadcast shape "
+                           f"{list(both)}")
     if input._data.dtype.kind != "f":
         from .support import type_word
-        raise RuntimeError(f"result type Float can't be cast to the desired output type {type_word(input._data)}")
+        word = "Double" if target._data.dtype == np.float64 else "Float"
+        raise RuntimeError(f"result type {word} can't be cast to the desired output type {type_word(input._data)}")
     return SoftMarginLossBackward0.apply(input, target, reduction=reduction)
 
 

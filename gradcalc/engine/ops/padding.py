@@ -96,7 +96,15 @@ def _check(input, pad, mode):
     if not (1 <= nd <= 3) or ndim not in (nd + 1, nd + 2):
         raise NotImplementedError(_SUPPORTED.format(n=len(pad), d=ndim))
     shape = tuple(input.shape)
-    if any(s == 0 for s in shape[-nd - 1 + (ndim == nd + 1):]) or (ndim == nd + 2 and shape[1] == 0):
+    if mode == "circular":  # torch's _pad_circular has checks of its own (empty dims are fine)
+        for k in range(nd):
+            lo, hi, n = pad[2 * k], pad[2 * k + 1], shape[ndim - 1 - k]
+            if lo > n or hi > n:
+                raise RuntimeError("Padding value causes wrapping around more than once.")
+            if n + lo + hi < 0:
+                raise RuntimeError("Negative padding value is resulting in an empty dimension")
+        return nd
+    if any(s == 0 for s in shape[-nd - 1:]):  # channels and padded dims; the batch may be empty
         batch = {1: "2D or 3D", 2: "3D or 4D", 3: "4D or 5D"}[nd]
         raise RuntimeError(f"Expected {batch} (batch mode) tensor with possibly 0 batch size and other non-zero "
                            f"dimensions for input, but got: {list(shape)}")
@@ -108,12 +116,13 @@ def _check(input, pad, mode):
             raise RuntimeError(f"Argument #{4 + 2 * k}: Padding size should be less than the corresponding input "
                                f"dimension, but got: padding ({lo}, {hi}) at dimension {axis} of input "
                                f"{list(shape)}")
-        if mode == "circular" and (lo > n or hi > n):
-            raise RuntimeError("Padding value causes wrapping around more than once.")
         out = n + lo + hi
-        if out < 1 and mode != "circular":
+        if out < 1:
             raise RuntimeError(f"input ({_DIM_LETTERS[k + 1]}: {n}) is too small. Calculated output "
                                f"{_DIM_LETTERS[k + 1]}: {out}")
+    if input._data.dtype == np.bool_:  # the kernels' dispatch (after the shape checks) has no bool
+        kernel = "reflection" if mode == "reflect" else "replication"
+        raise NotImplementedError(f'"{kernel}_pad{nd}d" not implemented for \'Bool\'')
     return nd
 
 
@@ -143,7 +152,13 @@ def _pad_circular(input, pad):
         dim, lo, hi = ndim - 1 - k, pad[2 * k], pad[2 * k + 1]
         out_idx[dim] = slice(max(lo, 0), out_shape[dim] - max(hi, 0))
         in_idx[dim] = slice(max(-lo, 0), shape[dim] - max(-hi, 0))
-    out[tuple(out_idx)] = input[tuple(in_idx)]
+    # one narrowed view per padded dim, as torch's slices (so even a (0, 0) pad records CopySlices)
+    out_slice, in_slice = out, input
+    for dim in range(ndim - nd, ndim):
+        o, i = out_idx[dim], in_idx[dim]
+        out_slice = out_slice.narrow(dim, o.start, o.stop - o.start)
+        in_slice = in_slice.narrow(dim, i.start, i.stop - i.start)
+    out_slice.copy_(in_slice)
     for k in range(nd):
         dim, lo, hi = ndim - 1 - k, pad[2 * k], pad[2 * k + 1]
         size = out_shape[dim]
