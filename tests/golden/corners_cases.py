@@ -1193,6 +1193,82 @@ _FUZZ4 = {
         b = torch.tensor([True, False])
         result = (b.clamp(b), b.clamp(None, b), b.clamp(torch.tensor([1, 2]), b))
     """,
+    "shape-inplace-ops-bump-the-version": """
+        x = torch.tensor([1.0, 2.0], requires_grad=True)
+        y = x * 1
+        v = y[0]
+        w = y.view(2, 1)
+        y.unsqueeze_(0)
+        print(v.grad_fn.name(), w.grad_fn.name(), y.grad_fn.name(), y._version)
+        (v * 2 + w.sum() * 3 + y.sum()).backward()
+        a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+        b = a * 1
+        r = b[0]
+        c = b[:, 1]
+        b.t_()
+        b[0, 1] = 10.0
+        (r * torch.tensor([2.0, 5.0])).sum().backward(retain_graph=True)
+        c.sum().backward()
+        p = torch.tensor([[1.0, 2.0]], requires_grad=True)
+        parts = (p * 1).split(1, 1)
+        q = p * 1
+        parts = q.split(1, 1)
+        q.squeeze_()
+        try:
+            parts[0].grad_fn
+        except RuntimeError as e:
+            print(str(e).split(chr(10))[0])
+        for code in ("z = torch.tensor([[1.0, 2.0]], requires_grad=True); y = z ** z; z.detach().squeeze_(); y.sum().backward()",
+                     "z = torch.tensor([[1.0, 2.0]], requires_grad=True); y = z.exp(); y.detach().t_(); y.sum().backward()"):
+            try:
+                exec(code)
+            except RuntimeError as e:
+                print(str(e).split(chr(10))[0])
+        t = torch.tensor([2.66, 0.26], requires_grad=True)
+        u = t.unsqueeze(0)
+        with torch.no_grad():
+            u.detach().squeeze_()
+        result = (x.grad, a.grad, r, c, u.grad_fn.name(), t._version)
+    """,
+    "integer-division-by-zero-only-when-the-kernel-runs": """
+        for code in ("torch.fmod(torch.tensor([], dtype=torch.int64), -0.0)", "torch.fmod(torch.tensor([3]), 0.0)",
+                     "torch.fmod(torch.tensor([3]), 0)", "torch.fmod(torch.tensor([3, 1, 1]), torch.tensor([0, 1]))",
+                     "torch.fmod(torch.tensor([], dtype=torch.int64), torch.tensor([0]))",
+                     "torch.remainder(torch.tensor([], dtype=torch.int64), 0)",
+                     "torch.remainder(torch.tensor([], dtype=torch.int64), torch.tensor(0))",
+                     "torch.remainder(torch.tensor([1]), torch.tensor(0))",
+                     "torch.tensor([-2, -2])[:1].remainder_(torch.tensor([False, False]))",
+                     "torch.tensor([-2, -2])[:1].fmod_(torch.tensor([False, False]))",
+                     "torch.tensor([-2, -2])[:1].div_(torch.tensor([False, False]), rounding_mode='floor')",
+                     "torch.tensor([], dtype=torch.int64).div(torch.tensor([False]), rounding_mode='trunc')",
+                     "torch.tensor([1]).div(torch.tensor([False]), rounding_mode='trunc')",
+                     "torch.tensor([], dtype=torch.int64) // 0", "torch.tensor([1]) // 0",
+                     "torch.tensor([-7, 7]).div(torch.tensor([2, -2]), rounding_mode='trunc')"):
+            try:
+                print(eval(code))
+            except RuntimeError as e:
+                print(type(e).__name__, str(e).split(chr(10))[0])
+    """,
+    "broadcast-before-the-kernel-dtype-and-empty-reductions": """
+        for code in ("torch.tensor([[True, False]]).logaddexp(torch.tensor([[3, 2, -3, -3]]))",
+                     "torch.tensor([[True, False]]).hypot(torch.tensor([True, False, True]))",
+                     "torch.pow(torch.tensor([[False, True, True], [False, False, True]]), torch.ones(4, 3, dtype=torch.bool))",
+                     "torch.tensor([[True, False]]).logaddexp_(torch.tensor([[3, 2, -3, -3]]))",
+                     "torch.tensor([[], [], [], []], dtype=torch.bool).median(dim=1)",
+                     "torch.tensor([[], [], [], []], dtype=torch.bool).median(dim=0)",
+                     "torch.tensor([[], [], [], []], dtype=torch.bool).median()",
+                     "torch.tensor([[], [], [], []], dtype=torch.int64).median()",
+                     "torch.tensor([[], [], [], []], dtype=torch.int64).nanmedian()",
+                     "torch.tensor([[], []]).median()", "torch.tensor([]).cummin(1)", "torch.tensor([]).cummax(-2)",
+                     "torch.zeros(2, 0).cummax(3)", "torch.tensor([1.0]).cummin(1)",
+                     "torch.matmul(torch.zeros(4, 3, 0), torch.tensor([], dtype=torch.bool))",
+                     "torch.matmul(torch.zeros(4, 3, 0), torch.tensor([]))",
+                     "torch.matmul(torch.zeros(4, 0, 2, requires_grad=True), torch.tensor([1.0, 2.0]))"):
+            try:
+                print(eval(code))
+            except (RuntimeError, NotImplementedError, IndexError) as e:
+                print(type(e).__name__, str(e).split(chr(10))[0])
+    """,
 }
 for _id, _code in _FUZZ4.items():
     case(f"fuzz4/{_id}", _code)

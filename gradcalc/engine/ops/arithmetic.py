@@ -174,6 +174,10 @@ class PowBackward1(Node):
         ctx.save_for_backward(a, b)
         A, B = binary_arrays(a, b)
         if A.dtype.kind == "b" and B.dtype.kind == "b":
+            try:  # torch broadcasts before it looks for the dtype's kernel
+                np.broadcast_shapes(np.shape(A), np.shape(B))
+            except ValueError:
+                raise broadcast_error(np.shape(A), np.shape(B)) from None
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         if A.dtype.kind in "iu" and np.any(B < 0):
             # torch computes integer powers with negative exponents elementwise: 1/aⁿ truncated
@@ -247,6 +251,12 @@ def _remainder(A, B):
     return r
 
 
+def divides_by_zero(A, B):
+    """Whether an integer kernel divides by zero: some divisor is 0 and the (broadcast) result is not
+    empty (torch's kernel runs over the result's elements: an empty one raises nothing)."""
+    return bool(np.size(B)) and not np.all(B) and all(np.broadcast_shapes(np.shape(A), np.shape(B)))
+
+
 def _remainder1_forward(a, b):
     A, B = binary_arrays(a, b)
     try:  # torch broadcasts before it looks at the dtype or the values
@@ -255,7 +265,7 @@ def _remainder1_forward(a, b):
         raise broadcast_error(np.shape(A), np.shape(B)) from None
     if np.result_type(A, B).kind == "b":
         raise NotImplementedError("\"remainder_cpu\" not implemented for 'Bool'")
-    if np.result_type(A, B).kind in "iub" and not np.all(B):
+    if np.result_type(A, B).kind in "iub" and divides_by_zero(A, B):
         raise RuntimeError("ZeroDivisionError")  # integer modulus by zero, as torch
     try:
         return _remainder(A, B)
@@ -390,9 +400,11 @@ class DivBackward2(Node):
         except ValueError:
             raise broadcast_error(np.shape(A), np.shape(B)) from None
         if rounding_mode == "floor":
-            if kind in "iu" and np.any(np.asarray(B) == 0):
+            if kind in "iu" and divides_by_zero(A, B):
                 raise RuntimeError("ZeroDivisionError")
             return np.asarray(np.floor_divide(A, B))
+        if kind != "f" and divides_by_zero(A, B):
+            raise RuntimeError("ZeroDivisionError")
         return np.asarray(np.trunc(np.true_divide(A, B)) if kind == "f" else _int_trunc_div(A, B))
 
     def backward(ctx, grad):
@@ -401,9 +413,9 @@ class DivBackward2(Node):
 
 
 def _int_trunc_div(A, B):
-    if np.any(B == 0):
-        raise RuntimeError("ZeroDivisionError")
-    q = np.abs(A) // np.abs(B)
+    """(the caller has refused a division by zero)"""
+    with np.errstate(divide="ignore"):
+        q = np.abs(A) // np.abs(B)
     return np.where((A < 0) ^ (B < 0), -q, q)
 
 
@@ -425,7 +437,7 @@ def floor_divide(input, other):
     if np.result_type(A, B).kind == "b":
         raise NotImplementedError("\"div_floor_cpu\" not implemented for 'Bool'")
     # only an integer result divides by zero with an error (a bool with a float is a float division)
-    if np.result_type(A, B).kind in "iub" and np.any(np.asarray(B) == 0):
+    if np.result_type(A, B).kind in "iub" and divides_by_zero(A, B):
         raise RuntimeError("ZeroDivisionError")
     try:
         r = np.floor_divide(A, B)
@@ -451,7 +463,7 @@ def remainder(input, other):
         return RemainderBackward1.apply(input, other)
     if input._data.dtype.kind == "b" and isinstance(other, bool):
         raise NotImplementedError("\"remainder_cpu\" not implemented for 'Bool'")
-    if input._data.dtype.kind in "iub" and other == 0 and not isinstance(other, float):
+    if input._data.dtype.kind in "iub" and other == 0 and not isinstance(other, float) and input._data.size:
         raise RuntimeError("ZeroDivisionError")
     return RemainderBackward0.apply(input, other=other)
 

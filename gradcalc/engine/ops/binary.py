@@ -18,7 +18,7 @@ from ..tensor import Tensor
 from .checks import check
 from .forward_refusals import refuse_duals
 from .masked import where
-from .support import binary_apply, binary_arrays
+from .support import binary_apply, binary_arrays, broadcast_error
 from .table import ROWS, ZERO, binary_row, row
 
 
@@ -108,11 +108,16 @@ def fmod(input, other):
     if isinstance(other, Tensor) and input._data.dtype.kind == "b" and other._data.dtype.kind == "b":
         raise NotImplementedError("\"fmod_cpu\" not implemented for 'Bool'")
     if isinstance(other, Tensor):
-        if (input._data.dtype.kind in "iub" and other._data.dtype.kind in "iub" and other._data.size
-                and not other._data.all()):
-            raise RuntimeError("ZeroDivisionError")
+        if input._data.dtype.kind in "iub" and other._data.dtype.kind in "iub":
+            from .arithmetic import divides_by_zero
+            try:  # torch broadcasts before it divides
+                np.broadcast_shapes(input._data.shape, other._data.shape)
+            except ValueError:
+                raise broadcast_error(input._data.shape, other._data.shape) from None
+            if divides_by_zero(input._data, other._data):
+                raise RuntimeError("ZeroDivisionError")
         return _FMOD_TENSOR.node.apply(input, other)
-    if input._data.dtype.kind in "iu" and other == 0:
+    if input._data.dtype.kind in "iu" and other == 0 and not isinstance(other, float) and input._data.size:
         raise RuntimeError("ZeroDivisionError")
     return _FMOD.node.apply(input, other=other)
 
@@ -231,6 +236,10 @@ def _tensor_only(r):
         if not isinstance(other, Tensor):
             raise TypeError(f"{r.names[0]}(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}")
         if r.names[0] in _FLOAT_KERNELS:  # no integer or bool kernel (atan2 promotes instead)
+            try:  # torch broadcasts before it looks for the dtype's kernel
+                np.broadcast_shapes(input._data.shape, other._data.shape)
+            except ValueError:
+                raise broadcast_error(input._data.shape, other._data.shape) from None
             dt = _dt.result_type(input, other)
             if dt.category != _dt._FLOAT:
                 from .support import type_word

@@ -114,17 +114,28 @@ def _scalar_dim(name, input, dim):
         raise IndexError(f"{name}(): Expected reduction dim -1 or 0 for scalar but got {dim}")
 
 
+def _dim_unless_empty(dim, input):
+    """torch wraps cummax's/cummin's dim only when there is something to scan (an empty tensor
+    takes any dim)."""
+    if not input._data.size and input._data.ndim:
+        try:
+            return wrap_dim(dim, input._data.ndim)
+        except IndexError:
+            return 0
+    return wrap_dim(dim, input._data.ndim)
+
+
 def cummax(input, dim):
     """(values, indices) of the running maximum along ``dim``."""
     _scalar_dim("cummax", input, dim)
-    values, indices = CummaxBackward0.apply(input, dim=wrap_dim(dim, input._data.ndim))
+    values, indices = CummaxBackward0.apply(input, dim=_dim_unless_empty(dim, input))
     return return_type("cummax")(values, indices)
 
 
 def cummin(input, dim):
     """(values, indices) of the running minimum along ``dim``."""
     _scalar_dim("cummin", input, dim)
-    values, indices = CumminBackward0.apply(input, dim=wrap_dim(dim, input._data.ndim))
+    values, indices = CumminBackward0.apply(input, dim=_dim_unless_empty(dim, input))
     return return_type("cummin")(values, indices)
 
 

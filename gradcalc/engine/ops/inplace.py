@@ -248,6 +248,18 @@ def _iterator_order(t, args, e, overlap_ok):
         return e
     if not overlap_ok and overlapping(t._data):
         return RuntimeError(OVERLAP_MSG)
+    if isinstance(e, NotImplementedError) or text.startswith("ZeroDivisionError"):
+        # the shapes first (broadcast, then the written tensor's), as torch's TensorIterator
+        shapes = [a._data.shape for a in args if isinstance(a, Tensor)]
+        if shapes:
+            try:
+                both = np.broadcast_shapes(t._data.shape, *shapes)
+            except ValueError:
+                from .support import broadcast_error
+                return broadcast_error(t._data.shape, next(s for s in shapes if s != t._data.shape))
+            if both != t._data.shape:
+                return RuntimeError(f"output with shape {list(t._data.shape)} doesn't match the broadcast shape "
+                                    f"{list(both)}")
     if text.startswith("ZeroDivisionError"):
         # the result's cast into the written tensor is checked before the kernel divides
         try:
@@ -259,17 +271,6 @@ def _iterator_order(t, args, e, overlap_ok):
             from .support import type_word
             return RuntimeError(f"result type {type_word(np.empty(0, res.np))} can't be cast to the desired output "
                                 f"type {type_word(t._data)}")
-    if isinstance(e, NotImplementedError):
-        shapes = [a._data.shape for a in args if isinstance(a, Tensor)]
-        if shapes:
-            try:
-                both = np.broadcast_shapes(t._data.shape, *shapes)
-            except ValueError:
-                from .support import broadcast_error
-                return broadcast_error(t._data.shape, next(s for s in shapes if s != t._data.shape))
-            if both != t._data.shape:
-                return RuntimeError(f"output with shape {list(t._data.shape)} doesn't match the broadcast shape "
-                                    f"{list(both)}")
     return e
 
 
@@ -401,6 +402,8 @@ def _rebind(t, r, names=None):
 
 def regenerate_view(t, base, chain, region=None):
     """Give view ``t`` a grad_fn that reads ``base``'s current history (AsStridedBackward0)."""
+    if chain is not None and base._extra is not None and base._extra.get("shape_version", -1) > t._extra["view"][2]:
+        chain = None  # the base changed its shape in place (t_, squeeze_ ...) after the view was made
     if region is None:
         region = _region(base, chain, t)
         if region is None:

@@ -61,12 +61,17 @@ def _shape_inplace(name, fn):
                 raise RuntimeError(name + "()" + str(e)[len(base):]) from None
             raise
         self._data = r._data
+        # torch counts the metadata change as a write (the version counter, shared with the base, views
+        # and detached aliases, goes up): values saved for backward are stale, and the views of the
+        # base are regenerated when next read
+        self._bump_version()
         view = self._extra.get("view") if self._extra else None
         if view is not None:
-            # torch counts the metadata change of a view as a write: the other views of its base are
-            # regenerated; this one is located by its memory from now on (its chain of view ops is stale)
-            self._bump_version()
+            # this view is located by its memory from now on (its chain of view ops is stale)
             self._extra["view"] = (view[0], None, self._shared_vc()[0])
+        else:
+            # so are the views made of this tensor before its shape changed (see regenerate_view)
+            self._extras()["shape_version"] = self._vc[0]
         node = r._grad_fn
         if node is not None:
             node.__class__ = _inplace_node(type(node))

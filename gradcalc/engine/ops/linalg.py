@@ -266,7 +266,7 @@ def _folded_matmul(t1, t2):
     if transpose:
         t1, t2 = t2.mT, (t1.t() if t1._data.ndim == 2 else t1)
     lead = t1._data.shape[:-1]
-    folded = t1.reshape(-1, t1._data.shape[-1])
+    folded = t1.reshape(int(np.prod(lead)), t1._data.shape[-1])  # (not -1: an empty t1 has no size to infer)
     if t2._data.ndim == 2:
         check_numel(lead + t2._data.shape[-1:])
         out = _unsafe_view(mm(folded, t2), lead + (t2._data.shape[-1],))

@@ -215,7 +215,10 @@ class MedianBackward0(Node):
     def forward(ctx, a, ignore_nan=False):
         d = a._data.reshape(-1)
         if d.size == 0:
-            return np.asarray(np.nan, d.dtype) if d.dtype.kind == "f" else np.zeros((), d.dtype)
+            # torch's full({}, NAN) in the input's dtype: True for bool, the lowest integer for integers
+            if d.dtype.kind == "f":
+                return np.asarray(np.nan, d.dtype)
+            return np.asarray(True) if d.dtype.kind == "b" else np.asarray(np.iinfo(d.dtype).min, d.dtype)
         ctx.save_for_backward(a)
         return np.asarray(d[_median_index(d, 0, ignore_nan)[0]])
 
@@ -274,6 +277,12 @@ def kthvalue(input, k, dim=-1, keepdim=False):
 
 
 def _no_bool(input, dim):
+    if dim is None and not input._data.size:
+        return  # torch returns before its kernel's dispatch (see MedianBackward0.forward)
+    if dim is not None and input._data.dtype.kind == "b":
+        d = _dim(input, dim)  # the dim's checks come first
+        if input._data.ndim and not input._data.shape[d]:
+            raise IndexError(f"median(): Expected reduction dim {d} to have non-zero size.")
     if input._data.dtype.kind == "b":
         raise NotImplementedError(f"\"{'median_cpu' if dim is None else 'median_out'}\" not implemented for 'Bool'")
 
