@@ -91,7 +91,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     for i, t in enumerate(inputs):
         if not isinstance(t, Tensor):
             raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {type(t).__name__}")
-        if not t._requires_grad:
+        if not t._requires_grad and not t.requires_grad:  # (a view made before its base required grad does)
             raise RuntimeError("One of the differentiated Tensors does not require grad")
         targets.setdefault(edge_of(t), []).append(i)
     if is_grads_batched:

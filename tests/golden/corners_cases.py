@@ -1269,6 +1269,45 @@ _FUZZ4 = {
             except (RuntimeError, NotImplementedError, IndexError) as e:
                 print(type(e).__name__, str(e).split(chr(10))[0])
     """,
+    "integer-fill-values-are-checked": """
+        for code in ("v = torch.tensor([1, 2]); v.masked_fill_(v > 0, torch.tensor(float('nan'), requires_grad=True))",
+                     "v = torch.tensor([1, 2]); v.masked_fill_(v > 0, float('inf'))",
+                     "v = torch.tensor([1, 2]); v.masked_fill_(v > 5, torch.tensor(float('inf')))",
+                     "v = torch.tensor([1, 2]); v.masked_fill_(v > 0, 1e30)", "v = torch.tensor([1, 2]); v.fill_(float('nan'))",
+                     "v = torch.tensor([1, 2], dtype=torch.int32); v.fill_(1e10)",
+                     "v = torch.tensor([1, 2]); v[v > 0] = float('nan')", "v = torch.tensor([1, 2]); v[v > 0] = torch.tensor(float('nan'))",
+                     "v = torch.tensor([1, 2]); v[...] = float('inf')", "v = torch.tensor([1, 2]); v[5] = float('inf')",
+                     "v = torch.tensor([1, 2]); v.fill_(torch.tensor(float('nan')))",
+                     "v = torch.tensor([True, False]); v[0] = float('nan')"):
+            try:
+                exec(code)
+                print(v)
+            except (RuntimeError, IndexError) as e:
+                print(type(e).__name__, str(e).split(chr(10))[0])
+        v = torch.tensor([1, 2])
+        result = (v.masked_fill(v > 0, 2.7), v.masked_fill(v > 1, -2.5))
+    """,
+    "huber-loss-backward-wants-equal-dtypes": """
+        F = torch.nn.functional
+        for target in ("torch.tensor([False, True])", "torch.tensor([1, 2])", "torch.tensor([1.0, 2.0], dtype=torch.float64)"):
+            x = torch.tensor([-1.79, 2.0], requires_grad=True)
+            y = F.huber_loss(x, eval(target))
+            print(y)
+            try:
+                torch.autograd.grad(y, [x])
+            except RuntimeError as e:
+                print(str(e).split(chr(10))[0])
+        x = torch.tensor([-1.79, 2.0, 3.0, -5.0], requires_grad=True)
+        t = torch.tensor([1.0, 2.0, 0.5, -4.5], requires_grad=True)
+        y = F.huber_loss(x, t, delta=0.7, reduction='none')
+        result = (y, torch.autograd.grad((y * y).sum(), [t, x]))
+    """,
+    "grad-of-a-view-made-before-its-base-required-grad": """
+        v1 = torch.tensor([[1.0], [2.0]])
+        v2 = v1.unsqueeze(0)
+        v1.requires_grad_()
+        result = (v2.requires_grad, v2.is_leaf, torch.autograd.grad((v1 * v1).sum(), [v2, v1], allow_unused=True))
+    """,
 }
 for _id, _code in _FUZZ4.items():
     case(f"fuzz4/{_id}", _code)

@@ -539,6 +539,19 @@ class CopySlices(Node):
         return g_base, g_src
 
 
+_C_INT_TYPES = {"int64": "int64_t", "int32": "int", "int16": "int16_t", "int8": "int8_t", "uint8": "uint8_t"}
+
+
+def checked_scalar(value, arr):
+    """A number converted for an integer tensor as torch's Scalar is (checked_convert): nan, inf and
+    values out of the type's range are refused."""
+    if arr.dtype.kind in "iu" and isinstance(value, (float, np.floating)):
+        info = np.iinfo(arr.dtype)
+        if not (info.min <= value <= info.max):  # (nan fails too)
+            raise RuntimeError(f"value cannot be converted to type {_C_INT_TYPES[arr.dtype.name]} without overflow")
+    return value
+
+
 class FillBackward2(Node):
     """``fill_(number)`` (torch's node for fill_.Scalar)."""
 
@@ -546,7 +559,7 @@ class FillBackward2(Node):
     checks = (check(lambda x: (x * 1).fill_(2.0) * x, (2, 3)),)
 
     def forward(ctx, a, value):
-        return np.full_like(a._data, value)
+        return np.full_like(a._data, checked_scalar(value, a._data))
 
     def backward(ctx, grad):
         return zeros_grad(grad)
@@ -599,7 +612,7 @@ class MaskedFillBackward0(Node):
 
     def forward(ctx, a, mask, value):
         ctx.save_for_backward(mask)
-        v = value._data if isinstance(value, Tensor) else value
+        v = value._data if isinstance(value, Tensor) else checked_scalar(value, a._data)
         return np.where(mask._data, np.asarray(v, a._data.dtype), a._data)
 
     def backward(ctx, grad):
@@ -613,6 +626,7 @@ class MaskedFillBackward1(Node):
 
     def forward(ctx, a, value, mask):
         ctx.save_for_backward(mask)
+        checked_scalar(value._data.item(), a._data)  # torch fills with value.item()
         return np.where(mask._data, value._data.astype(a._data.dtype), a._data)
 
     def backward(ctx, grad):
@@ -646,6 +660,8 @@ def setitem(t, key, value):
     torch's order: a basic key slices first (index errors) and expands the value to the slice
     (expand's error) before the write's own checks (leaf, overlap); an advanced key writes with
     index_put_, whose checks (leaf, then dtypes, overlap, shapes) come in that order."""
+    if not isinstance(value, Tensor):
+        checked_scalar(value, t._data)  # torch makes the number a tensor of t's dtype before it indexes
     advanced = _is_advanced(key)
     leaf_view = STATE.grad_enabled and t._requires_grad and t._grad_fn is None and not _selects_self(t, key) \
         and not (advanced and _index_put_on_self(t, key))
@@ -694,6 +710,8 @@ def setitem(t, key, value):
     if _is_advanced(key) and overlapping(t._data):
         expanded_warning("index_put_", "tensor[indices] = tensor")
     value = operand(value)
+    if mask_fill:
+        checked_scalar(value._data.item(), t._data)  # masked_fill_ with value.item()
     if isinstance(value, Tensor) and value is t:
         value = Tensor._wrap(value._data.copy())
     record = _recording(t, (value,))

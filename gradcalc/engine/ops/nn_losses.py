@@ -38,10 +38,17 @@ class HuberLossBackward0(Node):
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        diff = a - b
-        slope = where(diff.abs() < ctx.delta, diff, diff.sign() * ctx.delta)
-        g = _reduced_grad(grad, diff._data.shape, ctx.reduction) * slope
-        return (g if ctx.should_compute(0) else None), (-g if ctx.should_compute(1) else None)
+        # torch's huber_loss_backward(grad, self, target) (and (grad, target, self) for the target) is one
+        # TensorIterator of equal dtypes
+        first, other = (a, b) if ctx.should_compute(0) else (b, a)
+        if first._data.dtype != other._data.dtype:
+            from .support import type_word
+            raise RuntimeError(f"Found dtype {type_word(other._data)} but expected {type_word(first._data)}")
+        def rule(x, y):  # torch's kernel for the first operand (the target's is rule(target, self): no -0.0)
+            diff = x - y
+            slope = where(diff.abs() < ctx.delta, diff, diff.sign() * ctx.delta)
+            return _reduced_grad(grad, diff._data.shape, ctx.reduction) * slope
+        return (rule(a, b) if ctx.should_compute(0) else None), (rule(b, a) if ctx.should_compute(1) else None)
 
 
 def huber_loss(input, target, reduction="mean", delta=1.0):
