@@ -1308,6 +1308,43 @@ _FUZZ4 = {
         v1.requires_grad_()
         result = (v2.requires_grad, v2.is_leaf, torch.autograd.grad((v1 * v1).sum(), [v2, v1], allow_unused=True))
     """,
+    "var-without-dim-and-no-degrees-of-freedom": """
+        result = []
+        for code in ("torch.tensor(0.5, dtype=torch.float64, requires_grad=True).var(dim=-1, correction=1)",
+                     "torch.tensor(0.5, dtype=torch.float64, requires_grad=True).var(correction=1)",
+                     "torch.tensor([0.5, 1.0], dtype=torch.float64, requires_grad=True).var(correction=2)",
+                     "torch.tensor([0.5, 0.5], dtype=torch.float64, requires_grad=True).var(correction=2)",
+                     "torch.tensor([0.5, 1.0], dtype=torch.float64, requires_grad=True).var(dim=0, correction=2)",
+                     "torch.tensor([0.5, 1.0], requires_grad=True).std(correction=3)",
+                     "sum(torch.var_mean(torch.tensor([0.5, 1.0], requires_grad=True), correction=3))",
+                     "sum(torch.std_mean(torch.tensor([0.5, 1.0], requires_grad=True), correction=3))"):
+            y = eval(code)
+            x = y.grad_fn.next_functions[0][0].variable if y.grad_fn.name() != 'AddBackward0' else None
+            if x is not None:
+                g, = torch.autograd.grad(y, [x], create_graph=True)
+                result.append((y, g.detach(), g.requires_grad))
+    """,
+    "piecewise-backward-kernels-scalar-and-vector-loops": """
+        F = torch.nn.functional
+        base = [float('nan'), 0.2, 2.0, -3.0, 0.5, -0.5, 3.0, -1.0, 1.0]
+        result = []
+        for n in (6, 18):
+            for dtype in (torch.float32, torch.float64):
+                x = torch.tensor((base * 2)[:n], dtype=dtype, requires_grad=True)
+                for f in (F.hardshrink, F.softshrink, F.hardtanh, F.relu6, F.hardswish):
+                    result.append(torch.autograd.grad(f(x).sum(), [x]))
+        x = torch.tensor([[-0.75, -2.76, float('nan'), -1.56], [-0.81, 2.0, -0.86, -0.0]], dtype=torch.float64, requires_grad=True)
+        result.append(torch.autograd.grad(F.hardshrink(x).sum(), [x], create_graph=True)[0].detach())
+    """,
+    "elu-celu-selu-at-nan-and-zero-second-order": """
+        F = torch.nn.functional
+        result = []
+        for f in (F.celu, F.elu, lambda t: F.elu(t, alpha=0.5), F.selu, lambda t: F.celu(t, alpha=0.5), lambda t: F.celu(t, 2.0)):
+            for dtype in (torch.float32, torch.float64):
+                x = torch.tensor([float('nan'), 0.2, 2.0, -3.0, 0.0, -0.5, -0.06], dtype=dtype, requires_grad=True)
+                g, = torch.autograd.grad(f(x).sum(), [x], create_graph=True)
+                result.append((g.detach(), torch.autograd.grad(g.sum(), [x])))
+    """,
 }
 for _id, _code in _FUZZ4.items():
     case(f"fuzz4/{_id}", _code)

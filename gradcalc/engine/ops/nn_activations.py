@@ -137,11 +137,12 @@ def _elu(d, alpha, scale=1.0, input_scale=1.0):
 def _elu_grad(grad, self, alpha, scale, input_scale):
     # exp of the negative part only: exp(large x) would overflow, and 0 * inf poisons second derivatives;
     # where(x < 0, x, 0) rather than clamp_max(x, 0): torch's second derivative is 0 at x = 0
+    # torch's kernel tests self <= 0 (a nan takes the positive piece: grad * scale)
     neg_part = where(self < 0, self, 0.0)
     if scale == 1.0 and input_scale == 1.0:
-        return where(self > 0, grad, grad * neg_part.exp() * alpha)
+        return where(self <= 0, grad * neg_part.exp() * alpha, grad)
     neg = (neg_part * input_scale).exp() * (alpha * input_scale * scale)
-    return where(self > 0, grad * scale, grad * neg)
+    return where(self <= 0, grad * neg, grad * scale)
 
 
 def _elu_inplace_grad(grad, result, alpha):

@@ -20,6 +20,19 @@ def _pass(grad, x, m):
     return _where(Tensor._wrap(m), grad, 0.0)
 
 
+def _shrink_mask(grad, x, lambd):
+    """Where torch's shrink_backward kernel passes the gradient: its scalar loop tests
+    !(-lambd <= self <= lambd) (a nan passes), its vectorised one (self < -lambd) | (self > lambd)
+    (a nan does not); cpu_loops tells which elements each computes."""
+    from .cpu_loops import scalar_lanes
+    d = x._data
+    scalar = ~((d >= -lambd) & (d <= lambd))
+    lanes = scalar_lanes(d.shape, [grad._data, d], d.dtype) if d.size else None
+    if lanes is None:
+        return scalar
+    return np.where(lanes, scalar, (d < -lambd) | (d > lambd))
+
+
 def _mask(x, m):
     """A constant tensor of x's dtype: 1 where ``m``, else 0."""
     return Tensor._wrap(m.astype(x._data.dtype))
@@ -46,9 +59,14 @@ class HardtanhBackward0(Node):
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         d = x._data
-        # torch: 0 where self <= min_val or self >= max_val (so a nan passes the gradient)
-        return recorded_as("HardtanhBackwardBackward0",
-                           _pass(grad, x, ~((d <= ctx.min_val) | (d >= ctx.max_val))), x)
+        # torch's scalar loop: 0 where self <= min_val or self >= max_val (so a nan passes the gradient);
+        # its vectorised one: grad where min_val < self < max_val (a nan does not)
+        from .cpu_loops import scalar_lanes
+        m = ~((d <= ctx.min_val) | (d >= ctx.max_val))
+        lanes = scalar_lanes(d.shape, [grad._data, d], d.dtype) if d.size else None
+        if lanes is not None:
+            m = np.where(lanes, m, (d > ctx.min_val) & (d < ctx.max_val))
+        return recorded_as("HardtanhBackwardBackward0", _pass(grad, x, m), x)
 
 
 class HardsigmoidBackward0(Node):
@@ -100,8 +118,15 @@ class HardswishBackwardBackward0(Node):
     def forward(ctx, grad, a):
         ctx.save_for_backward(grad, a)
         g, d = grad._data, a._data
-        # torch: 0 where self <= -3, grad * (self / 3 + 1/2) where self < 3, else grad (nan: grad)
-        return np.asarray(np.where(d <= -3, 0, np.where(d < 3, g * (d / 3 + 0.5), g)), dtype=g.dtype)
+        # torch's scalar loop: 0 where self <= -3, grad * (self / 3 + 1/2) where self < 3, else grad (nan:
+        # grad); its vectorised one tests self >= 3 instead (nan: grad * nan)
+        from .cpu_loops import scalar_lanes
+        with np.errstate(invalid="ignore"):
+            r = np.where(d <= -3, 0, np.where(d < 3, g * (d / 3 + 0.5), g))
+            lanes = scalar_lanes(np.broadcast_shapes(g.shape, d.shape), [g, d], d.dtype) if d.size else None
+            if lanes is not None:
+                r = np.where(lanes, r, np.where(d <= -3, 0, np.where(d >= 3, g, g * (d / 3 + 0.5))))
+        return np.asarray(r, dtype=g.dtype)
 
     def backward(ctx, gg):
         grad, x = ctx.saved_tensors
@@ -144,7 +169,7 @@ class SoftshrinkBackward0(Node):
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         d = x._data
-        return recorded_as("SoftshrinkBackwardBackward0", _pass(grad, x, ~((d >= -ctx.lambd) & (d <= ctx.lambd))), x)
+        return recorded_as("SoftshrinkBackwardBackward0", _pass(grad, x, _shrink_mask(grad, x, ctx.lambd)), x)
 
 
 class HardshrinkBackward0(Node):
@@ -161,7 +186,7 @@ class HardshrinkBackward0(Node):
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         d = x._data
-        return recorded_as("HardshrinkBackwardBackward0", _pass(grad, x, ~((d >= -ctx.lambd) & (d <= ctx.lambd))), x)
+        return recorded_as("HardshrinkBackwardBackward0", _pass(grad, x, _shrink_mask(grad, x, ctx.lambd)), x)
 
 
 # -- functions (torch.nn.functional signatures) ---------------------------------------

@@ -6,7 +6,7 @@ import numpy as np
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
-from .nn_activations import EluBackward0, _float_only, _maybe_inplace, _out, softplus
+from .nn_activations import EluBackward0, _elu_grad, _float_only, _maybe_inplace, _out, softplus
 from .masked import where
 from .table import row
 
@@ -43,7 +43,7 @@ _LOGSIGMOID = row((), "LogSigmoidBackward0", _logsigmoid, tensor=True, doc="",
                   grad=lambda grad, self: grad * (-self).sigmoid(), explain="grad_self = grad * (1 - σ(self))",
                   checks=(check(lambda x: logsigmoid(x), (2, 3)),))
 _CELU = row((), "CeluBackward0", _celu, tensor=True, params=("alpha",), doc="",
-            grad=lambda grad, self, alpha: where(self > 0, grad, grad * (self.clamp_max(0.0) / alpha).exp()),
+            grad=lambda grad, self, alpha: _elu_grad(grad, self, alpha, 1.0, 1.0 / alpha),  # torch: elu(x, alpha, 1, 1/alpha)
             explain="grad_self = grad where self > 0, else grad * exp(self / alpha)",
             checks=(check(lambda x: celu(x, 0.5), (2, 3)),))
 

@@ -112,7 +112,7 @@ def amin(input, dim=(), keepdim=False):
 
 # -- var / std ---------------------------------------------------------------------
 
-def _moments(ctx, a, dims, correction, keepdim, name, empty_dims=False):
+def _moments(ctx, a, dims, correction, keepdim, name, empty_dims=False, whole=False, op=None):
     d = a._data
     if d.dtype.kind != "f":
         raise RuntimeError(f"{name} only support floating point and complex dtypes")
@@ -120,7 +120,8 @@ def _moments(ctx, a, dims, correction, keepdim, name, empty_dims=False):
     n = _count(d.shape, dims) if d.ndim else 1
     dof = n - correction
     if dof <= 0:
-        warnings.warn(f"{name.split('_')[0]}(): degrees of freedom is <= 0. Correction should be strictly less "
+        op = op or name
+        warnings.warn(f"{op}(): degrees of freedom is <= 0. Correction should be strictly less "
                       f"than the reduction factor (input numel divided by output numel).", UserWarning, stacklevel=4)
     calc = d.astype(np.float32) if d.dtype == np.float16 else d
     mean = calc.mean(axis=axis, keepdims=True)
@@ -133,6 +134,8 @@ def _moments(ctx, a, dims, correction, keepdim, name, empty_dims=False):
     ctx.keepdim = keepdim
     # torch's backward counts the elements of an explicit dim=() as 1 (though the forward reduces every dim)
     ctx.dof = 1 - correction if empty_dims else dof
+    if whole and dof <= 0:
+        ctx.dof = None  # torch's var_backward without a dim (or of a 0-d self): see _var_backward
     return np.asarray(var, dtype=d.dtype), np.asarray(mean, dtype=d.dtype)
 
 
@@ -140,6 +143,10 @@ def _var_backward(ctx, grad):
     """grad * 2 (self - mean) / (N - correction), as an engine expression."""
     (a,) = ctx.saved_tensors
     shape = a._data.shape
+    if ctx.dof is None:
+        # torch: with no dim (or a 0-d self) and N - correction <= 0, grad * (nan where self == mean,
+        # else inf): no history through self
+        return grad * where(a.detach() == a.detach().mean(), float("nan"), float("inf")).to(grad.dtype)
     factor = 2.0 / ctx.dof if ctx.dof else float("inf")
     if not shape:
         return grad * (a - a) * factor
@@ -167,8 +174,8 @@ class VarBackward0(Node):
               check(lambda x: x.var((0, 2), keepdim=True, correction=0), (2, 3, 2), label="dims keepdim"),
               check(lambda x: var(x, 0, unbiased=False), (4,), label="biased"))
 
-    def forward(ctx, a, dims, correction=1, keepdim=False, empty_dims=False):
-        return _moments(ctx, a, dims, correction, keepdim, "std and var", empty_dims)[0]
+    def forward(ctx, a, dims, correction=1, keepdim=False, empty_dims=False, whole=False):
+        return _moments(ctx, a, dims, correction, keepdim, "std and var", empty_dims, whole, "var")[0]
 
     def backward(ctx, grad):
         return _var_backward(ctx, grad)
@@ -182,8 +189,8 @@ class StdBackward0(Node):
               check(lambda x: x.std(0), (3, 2), label="dim"),
               check(lambda x: x.std(-1, keepdim=True, correction=0), (2, 4), label="keepdim"))
 
-    def forward(ctx, a, dims, correction=1, keepdim=False, empty_dims=False):
-        v = _moments(ctx, a, dims, correction, keepdim, "std and var", empty_dims)[0]
+    def forward(ctx, a, dims, correction=1, keepdim=False, empty_dims=False, whole=False):
+        v = _moments(ctx, a, dims, correction, keepdim, "std and var", empty_dims, whole, "std")[0]
         return np.sqrt(v)
 
     def backward(ctx, grad):
@@ -197,8 +204,8 @@ class VarMeanBackward0(Node):
     checks = (check(lambda x: var_mean(x), (2, 3)),
               check(lambda x: var_mean(x, 1, keepdim=True), (2, 3), label="dim keepdim"))
 
-    def forward(ctx, a, dims, correction=1, keepdim=False, empty_dims=False):
-        return _moments(ctx, a, dims, correction, keepdim, "var_mean", empty_dims)
+    def forward(ctx, a, dims, correction=1, keepdim=False, empty_dims=False, whole=False):
+        return _moments(ctx, a, dims, correction, keepdim, "var_mean", empty_dims, whole)
 
     def backward(ctx, grad_var, grad_mean):
         (a,) = ctx.saved_tensors
@@ -212,8 +219,8 @@ class StdMeanBackward0(Node):
     checks = (check(lambda x: std_mean(x), (2, 3)),
               check(lambda x: std_mean(x, 0), (3, 2), label="dim"))
 
-    def forward(ctx, a, dims, correction=1, keepdim=False, empty_dims=False):
-        v, m = _moments(ctx, a, dims, correction, keepdim, "std_mean", empty_dims)
+    def forward(ctx, a, dims, correction=1, keepdim=False, empty_dims=False, whole=False):
+        v, m = _moments(ctx, a, dims, correction, keepdim, "std_mean", empty_dims, whole)
         return np.sqrt(v), m
 
     def backward(ctx, grad_std, grad_mean):
@@ -231,7 +238,7 @@ def _std_of(a, ctx):
     else:
         dev = a - a.mean(ctx.dims, keepdim=True)
         dev2 = _sum(dev * dev, ctx.dims, keepdim=ctx.keepdim)
-    return (dev2 / max(0, ctx.dof)).sqrt()
+    return (dev2 / (max(0, ctx.dof) if ctx.dof is not None else 0)).sqrt()
 
 
 def _correction(unbiased, correction):
@@ -247,7 +254,7 @@ def _moment_args(input, dim, unbiased, keepdim, correction, name="std and var"):
         unbiased, dim = dim, None
     empty = isinstance(dim, (tuple, list)) and not dim and input._data.ndim > 0
     return dict(dims=_dims_or_scalar(dim, input._data.ndim), correction=_correction(unbiased, correction),
-                keepdim=keepdim, empty_dims=empty)
+                keepdim=keepdim, empty_dims=empty, whole=dim is None or input._data.ndim == 0)
 
 
 def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
