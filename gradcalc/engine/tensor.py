@@ -341,6 +341,8 @@ class Tensor:
 
     def tolist(self):
         """The values as (nested) Python lists."""
+        if self._extra is not None and self._extra.get("zerotensor"):  # torch's efficient zero tensor
+            raise RuntimeError("tolist() shouldn't be called on a tensor with unallocated storage")
         if self._data.size >= 1 << 15:  # ~32 bytes a Python number and its slot in a list
             from .limits import check_memory
             check_memory(self._data.size * 32)
@@ -350,6 +352,8 @@ class Tensor:
         """The values as a numpy array sharing memory."""
         if self._requires_grad and not force:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+        if self._extra is not None and self._extra.get("zerotensor") and not force:  # torch's efficient zero tensor
+            raise RuntimeError(" Cannot convert a ZeroTensor to numpy. Set force=True if you need the zero array.")
         return self._data
 
     def __array__(self, dtype=None, copy=None):

@@ -1345,6 +1345,28 @@ _FUZZ4 = {
                 g, = torch.autograd.grad(f(x).sum(), [x], create_graph=True)
                 result.append((g.detach(), torch.autograd.grad(g.sum(), [x])))
     """,
+    "second-derivative-through-sgn-is-a-zero-tensor": """
+        # issue 22 item 6: reading the second derivative of abs / norm(x, 1) (torch's efficient zero tensor)
+        result = []
+        for make in (lambda x: x.abs().sum(), lambda x: torch.norm(x, 1), lambda x: x.norm(p=float('inf'))):
+            x = torch.tensor([0.5, -1.5, 2.0], requires_grad=True)
+            g, = torch.autograd.grad(make(x), x, create_graph=True)
+            h, = torch.autograd.grad(g.sum(), x)
+            for read in (lambda: h.tolist(), lambda: h.numpy(), lambda: h.add_(1)):
+                try:
+                    read()
+                except RuntimeError as e:
+                    print(str(e).split(chr(10))[0])
+            result.append((h + 1, h * 2, h.clone().add_(1), h.sum(), h.requires_grad))
+        x = torch.tensor([0.5, -1.5, 2.0], requires_grad=True)
+        g, = torch.autograd.grad(x.sgn().sum(), x, create_graph=True)
+        try:
+            g.square_()
+        except RuntimeError as e:
+            print(str(e).split(chr(10))[0])
+        x.abs().sum().backward()
+        result.append((x.grad, (g + x).tolist()))
+    """,
 }
 for _id, _code in _FUZZ4.items():
     case(f"fuzz4/{_id}", _code)

@@ -99,10 +99,16 @@ def expanded_warning(op, example):
                   f"operation. This also applies to advanced indexing e.g. {example}", UserWarning, stacklevel=3)
 
 
+ZERO_TENSOR_MSG = ("ZeroTensors are immutable. Please use the materialized zero tensor obtained using .clone() if you "
+                   "want a mutable tensor.")
+
+
 def check_writable(t, overlap_ok=False):
     """torch's checks before any in-place write to ``t`` (and the undo journal's note of it)."""
     touch(t)
     ex = t._extra
+    if ex is not None and ex.get("zerotensor"):
+        raise RuntimeError(ZERO_TENSOR_MSG)
     if STATE.grad_enabled and (t._requires_grad or ex is not None and view_base_requires_grad(t)):
         if t._grad_fn is None:
             # a view of a leaf that requires grad itself (made before, or made to require grad after)

@@ -591,22 +591,23 @@ class LinalgVectorNormBackward0(Node):
 
 
 def norm_backward(grad, x, p, norm, dims):
-    """torch's norm_backward with keepdim shapes: d‖x‖_p/dx · grad (None for p = 0)."""
+    """torch's norm_backward with keepdim shapes: d‖x‖_p/dx · grad (None for p = 0); torch's sgn (whose
+    derivative is a zero tensor), not sign."""
     if p == 0:
         return None  # torch: the 0-"norm" counts nonzeros and has no gradient
     if p == 1:
-        return x.sign() * grad
+        return x.sgn() * grad
     if p == 2:
         return grad * (x / norm).masked_fill(norm == 0, 0)
     if p in (float("inf"), -float("inf")):
         xa = x.abs()
         mask = (xa == norm).logical_or(xa.isnan())
-        return x.sign() * ((grad / mask.sum(dims, True)) * mask)
+        return x.sgn() * ((grad / mask.sum(dims, True)) * mask)
     if p < 1:
-        scaled = x.sign() * x.abs().pow(p - 1).masked_fill(x == 0, 0)
+        scaled = x.sgn() * x.abs().pow(p - 1).masked_fill(x == 0, 0)
         return scaled * grad * norm.pow(1 - p)
     if p < 2:
-        scaled = x.sign() * x.abs().pow(p - 1)
+        scaled = x.sgn() * x.abs().pow(p - 1)
     else:
         scaled = x * x.abs().pow(p - 2)
     scale = (grad / norm.pow(p - 1)).masked_fill(norm == 0, 0)

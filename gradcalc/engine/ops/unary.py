@@ -90,8 +90,8 @@ def abs(input):
 
 
 ABS = row("abs absolute", "AbsBackward0", _abs, promote=False, function=abs,
-          grad=lambda grad, self: grad * self.sign(),
-          explain="grad_self = grad * sign(self)", doc="Elementwise absolute value.",
+          grad=lambda grad, self: grad * self.sgn(),  # torch's sgn: its own derivative is a zero tensor
+          explain="grad_self = grad * sgn(self)", doc="Elementwise absolute value.",
           checks=(check(lambda x: x.abs(), (2, 3)),))
 sign = row("sign", "SignBackward0", _sign, promote=False, grad=ZERO,
     explain="grad_self = 0   (sign is flat almost everywhere)", doc="-1, 0 or 1 by the sign of each element.",
@@ -381,6 +381,19 @@ def sgn(input):
 
 _SGN = row("sgn", "SgnBackward0", _sign, promote=False, grad=ZERO, function=sgn, doc=sgn.__doc__,
            explain="grad_self = 0   (sgn is flat away from 0)", checks=(check(lambda x: x.sgn() * x, (2, 3)),))
+
+
+def _sgn_backward(ctx, grad):
+    """torch's sgn_backward of a real tensor is an efficient zero tensor (no storage): reading its
+    values (tolist, numpy) or writing it in place raises (so does the second derivative of abs and
+    norm(x, 1), which pass through sgn)."""
+    z = Tensor._wrap(np.zeros_like(grad._data))
+    z._extras()["zerotensor"] = True
+    return z
+
+
+_SGN.node.backward = _sgn_backward
+_SGN.node.array_backward = None  # (the zero tensor is a Tensor flag: the rule runs on tensors)
 
 
 def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
