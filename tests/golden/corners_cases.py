@@ -1367,6 +1367,38 @@ _FUZZ4 = {
         x.abs().sum().backward()
         result.append((x.grad, (g + x).tolist()))
     """,
+    "shape-inplace-on-a-view-without-grad-and-as-strided-copies": """
+        v1 = torch.tensor([2.06, 0.0, -2.58, -0.0], requires_grad=True)
+        v2 = v1.view(-1)
+        with torch.no_grad():
+            v2.unsqueeze_(0)
+        print(v2.grad_fn.name(), v2.requires_grad, v2.is_leaf)
+        v0 = v1 * 1
+        v3 = v0.view(-1)
+        with torch.no_grad():
+            v3.unsqueeze_(0)
+        (v3 * v3).sum().backward()
+        w = torch.tensor([2.06, 0.0, -2.58, -0.0], requires_grad=True)
+        w0 = w * 1
+        w2 = w0[1:]
+        w0.mul_(2)
+        (w2 * w2).sum().backward()
+        result = (v1.grad, w.grad)
+    """,
+    "evenly-shared-gradient-at-nan-and-smooth-losses-at-nan": """
+        F = torch.nn.functional
+        result = []
+        for f in (lambda t: t.median(), lambda t: t.max(), lambda t: t.min(), lambda t: t.nanmedian()):
+            x = torch.tensor([[float('nan'), 1.59, float('nan'), 2.0], [2.41, 0.75, 2.0, -2.0]], requires_grad=True)
+            result.append(torch.autograd.grad(f(x), [x]))
+        x = torch.tensor([1.0, 2.0, 2.0], requires_grad=True)
+        result.append(torch.autograd.grad(x.max(), [x]))
+        x = torch.tensor([float('nan'), 1.59, -1.0, 0.5, 3.0, 1.0, -1.0], requires_grad=True)
+        for f in (lambda t: F.smooth_l1_loss(t, torch.zeros(7), reduction='sum'),
+                  lambda t: F.smooth_l1_loss(t, torch.zeros(7), reduction='sum', beta=0.5),
+                  lambda t: F.huber_loss(t, torch.zeros(7), reduction='sum')):
+            result.append(torch.autograd.grad(f(x), [x]))
+    """,
 }
 for _id, _code in _FUZZ4.items():
     case(f"fuzz4/{_id}", _code)

@@ -67,8 +67,10 @@ def _shape_inplace(name, fn):
         self._bump_version()
         view = self._extra.get("view") if self._extra else None
         if view is not None:
-            # this view is located by its memory from now on (its chain of view ops is stale)
-            self._extra["view"] = (view[0], None, self._shared_vc()[0])
+            # this view is located by its memory from now on (its chain of view ops is stale); changed
+            # without a record (no_grad), it reads its base's history anew (AsStridedBackward0), as torch's
+            recorded = r._grad_fn is not None
+            self._extra["view"] = (view[0], None, self._shared_vc()[0] - (0 if recorded else 1))
         else:
             # so are the views made of this tensor before its shape changed (see regenerate_view)
             self._extras()["shape_version"] = self._vc[0]

@@ -116,7 +116,8 @@ class SmoothL1LossBackward0(Node):
     def backward(ctx, grad):
         a, b = _saved_pair(ctx)
         diff = a - b
-        slope = where(diff.abs() < ctx.beta, diff / ctx.beta, diff.sign())
+        # torch: sign(diff) where |diff| >= beta (its second derivative is 0 there), else diff / beta (nan: nan)
+        slope = where(diff.abs() >= ctx.beta, diff.sign(), diff / ctx.beta)
         g = _reduced_grad(grad, diff._data.shape, ctx.reduction) * slope
         return (g if ctx.should_compute(0) else None), (-g if ctx.should_compute(1) else None)
 

@@ -46,7 +46,8 @@ class HuberLossBackward0(Node):
             raise RuntimeError(f"Found dtype {type_word(other._data)} but expected {type_word(first._data)}")
         def rule(x, y):  # torch's kernel for the first operand (the target's is rule(target, self): no -0.0)
             diff = x - y
-            slope = where(diff.abs() < ctx.delta, diff, diff.sign() * ctx.delta)
+            # torch: ±delta where |diff| >= delta (its second derivative is 0 there), else diff (nan: nan)
+            slope = where(diff.abs() >= ctx.delta, diff.sign() * ctx.delta, diff)
             return _reduced_grad(grad, diff._data.shape, ctx.reduction) * slope
         return (rule(a, b) if ctx.should_compute(0) else None), (rule(b, a) if ctx.should_compute(1) else None)
 

@@ -115,9 +115,12 @@ def _extreme_forward(fn, what):
 
 
 def _evenly(grad, self, result):
-    """grad shared equally among the elements equal to ``result``."""
-    mask = self == result
-    return grad * mask / mask.sum()
+    """grad shared equally among the elements equal to ``result`` (torch's evenly_distribute_backward:
+    among the nan elements when the result is nan; 0 elsewhere, even for an inf or nan grad)."""
+    from .masked import where
+    r = result._data if isinstance(result, Tensor) else np.asarray(result)
+    mask = self.isnan() if r.dtype.kind == "f" and np.isnan(r).any() else self == result
+    return where(mask, grad / mask.sum(), 0.0)
 
 
 # torch returns (values, indices) as a named tuple

@@ -120,8 +120,10 @@ class AsStridedBackward0(Node):
         if ctx.region is not None:  # the gradient goes back to the base positions the view read
             from .indexing import IndexPutBackward0
             n = int(np.prod(ctx.in_geom))
-            flat = IndexPutBackward0.apply(None, grad.reshape(-1), key=(ctx.region.reshape(-1),), shape=(n,),
-                                           accumulate=True)
+            pos = ctx.region.reshape(-1)
+            # torch copies into the zero storage where the view does not overlap itself (so -0.0 stays)
+            overlap = pos.size > 1 and np.unique(pos).size != pos.size
+            flat = IndexPutBackward0.apply(None, grad.reshape(-1), key=(pos,), shape=(n,), accumulate=overlap)
             return flat.reshape(ctx.in_geom)
         in_size, in_stride, in_off = ctx.in_geom
         out_pos = _positions(ctx.size, ctx.stride, ctx.offset)
