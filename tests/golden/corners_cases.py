@@ -1399,6 +1399,23 @@ _FUZZ4 = {
                   lambda t: F.huber_loss(t, torch.zeros(7), reduction='sum')):
             result.append(torch.autograd.grad(f(x), [x]))
     """,
+    "sgn-saves-self-and-result-elu-vector-loop-at-nan-op-checks-before-overlap": """
+        F = torch.nn.functional
+        for code in ("v1 = torch.tensor([-0.0], requires_grad=True); v2 = v1.sgn()|with torch.no_grad(): v2.unsqueeze(0).zero_()|torch.autograd.grad(v2.sum(), [v1], create_graph=True)",
+                     "v1 = torch.tensor([-0.5], requires_grad=True); v2 = v1.sgn()|with torch.no_grad(): v1.mul_(2)|torch.autograd.grad(v2.sum(), [v1])",
+                     "v1 = torch.tensor([-1.07, 0.5], requires_grad=True); v2 = torch.logical_not(v1); v2.expand(2, 2).sub_(v1)",
+                     "v1 = torch.tensor([-1.07, 0.5], requires_grad=True); v2 = v1 * 1; v2.expand(2, 2).pow_(v1)"):
+            try:
+                exec(code.replace("|", chr(10)))
+            except RuntimeError as e:
+                print(str(e).split(chr(10))[0])
+        result = []
+        for n in (6, 18):
+            for f in (F.elu, F.celu, F.selu, lambda t: F.elu(t, 0.5)):
+                x = torch.tensor(([float('nan'), 0.2, 2.0, -3.0, 0.0, -0.5] * 3)[:n], requires_grad=True)
+                g, = torch.autograd.grad(f(x).sum(), [x], create_graph=True)
+                result.append((g.detach(), torch.autograd.grad(g.sum(), [x])))
+    """,
 }
 for _id, _code in _FUZZ4.items():
     case(f"fuzz4/{_id}", _code)

@@ -208,7 +208,6 @@ def inplace(t, compute, *args, overlap_ok=False, names=None, **kw):
         write(t, r._data, names)
         _carry_tangent(t, r)
         return t
-    _check_overlaps(t, args, overlap_ok, recording, compute)
     if t._extra is not None:
         refresh_view(t)
     snapshot = _snapshot(t)
@@ -219,6 +218,7 @@ def inplace(t, compute, *args, overlap_ok=False, names=None, **kw):
         raise _iterator_order(t, args, e, overlap_ok) from None
     finally:
         IN_PLACE[0] = False
+    _check_overlaps(t, args, overlap_ok, recording, compute)  # after the op's own checks, as torch
     if r._data.shape != t._data.shape:
         raise RuntimeError(f"output with shape {list(t._data.shape)} doesn't match the broadcast shape "
                            f"{list(r._data.shape)}")

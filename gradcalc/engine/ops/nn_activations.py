@@ -137,12 +137,25 @@ def _elu(d, alpha, scale=1.0, input_scale=1.0):
 def _elu_grad(grad, self, alpha, scale, input_scale):
     # exp of the negative part only: exp(large x) would overflow, and 0 * inf poisons second derivatives;
     # where(x < 0, x, 0) rather than clamp_max(x, 0): torch's second derivative is 0 at x = 0
-    # torch's kernel tests self <= 0 (a nan takes the positive piece: grad * scale)
-    neg_part = where(self < 0, self, 0.0)
+    # torch's scalar loop tests self <= 0 (a nan takes the positive piece: grad * scale), its vectorised
+    # one self > 0 (a nan takes the negative piece: nan); cpu_loops tells which elements each computes
+    from .cpu_loops import scalar_lanes
+    d = self._data
+    pos = ~(d <= 0)
+    keep = self < 0
+    if d.size and d.dtype.kind == "f":
+        lanes = scalar_lanes(np.broadcast_shapes(grad._data.shape, d.shape), [grad._data, d], d.dtype)
+        if lanes is not None:
+            pos = np.where(lanes, pos, d > 0)
+            vector_nan = ~lanes & np.isnan(d)
+            if vector_nan.any():  # the vectorised loop's exp(nan): nan there, first and second derivative
+                keep = keep | Tensor._wrap(np.ascontiguousarray(np.broadcast_to(vector_nan, d.shape)))
+    pos = Tensor._wrap(np.ascontiguousarray(pos))
+    neg_part = where(keep, self, 0.0)
     if scale == 1.0 and input_scale == 1.0:
-        return where(self <= 0, grad * neg_part.exp() * alpha, grad)
+        return where(pos, grad, grad * neg_part.exp() * alpha)
     neg = (neg_part * input_scale).exp() * (alpha * input_scale * scale)
-    return where(self <= 0, grad * neg, grad * scale)
+    return where(pos, grad * scale, grad * neg)
 
 
 def _elu_inplace_grad(grad, result, alpha):

@@ -379,20 +379,18 @@ def sgn(input):
     return _SGN.node.apply(input)
 
 
-_SGN = row("sgn", "SgnBackward0", _sign, promote=False, grad=ZERO, function=sgn, doc=sgn.__doc__,
-           explain="grad_self = 0   (sgn is flat away from 0)", checks=(check(lambda x: x.sgn() * x, (2, 3)),))
-
-
-def _sgn_backward(ctx, grad):
-    """torch's sgn_backward of a real tensor is an efficient zero tensor (no storage): reading its
-    values (tolist, numpy) or writing it in place raises (so does the second derivative of abs and
-    norm(x, 1), which pass through sgn)."""
+def _sgn_grad(grad, self, result):
+    """torch's sgn_backward(self, grad, result) of a real tensor is an efficient zero tensor (no
+    storage): reading its values (tolist, numpy) or writing it in place raises (so does the second
+    derivative of abs and norm(x, 1), which pass through sgn). It saves self and the result, so
+    changing either in place makes backward fail, as torch's."""
     z = Tensor._wrap(np.zeros_like(grad._data))
     z._extras()["zerotensor"] = True
     return z
 
 
-_SGN.node.backward = _sgn_backward
+_SGN = row("sgn", "SgnBackward0", _sign, promote=False, grad=_sgn_grad, function=sgn, doc=sgn.__doc__,
+           explain="grad_self = 0   (sgn is flat away from 0)", checks=(check(lambda x: x.sgn() * x, (2, 3)),))
 _SGN.node.array_backward = None  # (the zero tensor is a Tensor flag: the rule runs on tensors)
 
 
