@@ -19,10 +19,17 @@ the exception's type and first line (the program stops there). The first differe
 is the program's mismatch; mismatches are grouped by (statement kind, op, what
 differed) and the shortest program of each group is written to --out.
 
-One kind of difference is the fuzzer's artefact, not the engine's, and is counted
-apart: ``after-float32-drift`` (torch's float32 kernels and numpy's round some values
-differently in the last bit; a later float64 value or comparison made from such a
-value can differ; see ``compare``).
+Two kinds of difference are counted apart, not as the engine's mismatches:
+
+- ``after-float32-drift``: torch's float32 kernels (MKL VML / SLEEF) and numpy's round some
+  values differently in the last bit; both are within float32's tolerance and compare equal,
+  but a later float64 value, comparison or rounding made from one can differ. Decided by
+  replaying the program on the engine with torch's values written into every drifted float32
+  variable (and .grad) right after the statement that made it (``replay_drift``): only a
+  difference that then disappears is this artefact.
+- ``float32-intermediate``: a float64 result of an op whose torch kernel computes a float32
+  intermediate the engine cannot round as SLEEF does (``FLOAT32_INTERMEDIATES`` names each op
+  and why), equal at float32 precision.
 """
 
 import argparse

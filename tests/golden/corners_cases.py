@@ -1416,6 +1416,25 @@ _FUZZ4 = {
                 g, = torch.autograd.grad(f(x).sum(), [x], create_graph=True)
                 result.append((g.detach(), torch.autograd.grad(g.sum(), [x])))
     """,
+    "vector-matrix-product-is-no-view-mm-keeps-signed-zeros-elu-of-0d": """
+        F = torch.nn.functional
+        v1 = torch.tensor([1.15, 0.0], requires_grad=True)
+        v3 = torch.ones(2, 3, requires_grad=True)
+        v5 = v1 @ v3
+        print(v5.grad_fn.name(), v5._version, v5.is_leaf)
+        w = v5[0]
+        v5.mul_(2)
+        print(w.grad_fn.name(), w._version)
+        v5.sum().backward()
+        u = v1 @ v1.tile(2, 1)
+        u.view(-1).mul_(u)
+        print(u.grad_fn.name(), u._version)
+        x = torch.tensor(-2.04, requires_grad=True)
+        g, = torch.autograd.grad(F.elu(x.expm1()), [x], create_graph=True)
+        result = (v1.grad, v3.grad, torch.mm(torch.tensor([[-0.75], [2.95], [0.25]]), torch.tensor([[2.0, -0.0]])).reciprocal(),
+                  torch.mm(torch.tensor([[-0.0, -0.0]]), torch.tensor([[1.0], [2.0]])).reciprocal(), g.shape,
+                  torch.autograd.grad(g, [x]))
+    """,
 }
 for _id, _code in _FUZZ4.items():
     case(f"fuzz4/{_id}", _code)

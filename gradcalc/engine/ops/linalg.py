@@ -41,6 +41,14 @@ def _bilinear(first, second):
 _wrap = _Tensor._wrap
 
 
+def _signed_zeros(A, B, r):
+    """torch's gemm with one column in self and one row in mat2 is the outer product itself, signed
+    zeros included (numpy's adds it to +0.0: x @ [[-0.0]] would lose the sign of zero)."""
+    if A.shape[1] == 1 and r.dtype.kind == "f" and r.size:
+        return A * B
+    return r
+
+
 class MmBackward0(Node):
     explain = "grad_self = grad @ mat2ᵀ;  grad_mat2 = selfᵀ @ grad"
     jvp_explain = "tangent = t_self @ mat2 + self @ t_mat2"
@@ -63,7 +71,7 @@ class MmBackward0(Node):
             raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")
         if ctx is not NULL_CTX:  # grad_self needs mat2, grad_mat2 needs self
             ctx.save_for_backward(a if ctx.should_compute(1) else None, b if ctx.should_compute(0) else None)
-        return A @ B
+        return _signed_zeros(A, B, A @ B)
 
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
@@ -227,7 +235,14 @@ def matmul(input, other):
         return mv(input, other)
     if da == 1 and db == 2:
         from .shape import SqueezeBackward4
-        return SqueezeBackward4.apply(mm(input.unsqueeze(0), other), dims=(0,))
+        r = SqueezeBackward4.apply(mm(input.unsqueeze(0), other), dims=(0,))
+        # torch squeezes the fresh product in place (squeeze_): the result is no view of anything
+        if r._extra is not None:
+            r._extra.pop("view", None)
+            if not r._extra:
+                r._extra = None
+        r._vc = [1]  # (squeeze_ counted as its first write)
+        return r
     if da == 2 and db == 2:
         return mm(input, other)
     if da == 3 and db == 3:

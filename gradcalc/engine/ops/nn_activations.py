@@ -149,8 +149,8 @@ def _elu_grad(grad, self, alpha, scale, input_scale):
             pos = np.where(lanes, pos, d > 0)
             vector_nan = ~lanes & np.isnan(d)
             if vector_nan.any():  # the vectorised loop's exp(nan): nan there, first and second derivative
-                keep = keep | Tensor._wrap(np.ascontiguousarray(np.broadcast_to(vector_nan, d.shape)))
-    pos = Tensor._wrap(np.ascontiguousarray(pos))
+                keep = keep | Tensor._wrap(np.array(np.broadcast_to(vector_nan, d.shape)))
+    pos = Tensor._wrap(np.array(pos))  # (np.ascontiguousarray would make a 0-d mask 1-d)
     neg_part = where(keep, self, 0.0)
     if scale == 1.0 and input_scale == 1.0:
         return where(pos, grad, grad * neg_part.exp() * alpha)
