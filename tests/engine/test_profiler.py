@@ -12,10 +12,14 @@ from gradcalc.engine.autograd.profiler_util import format_memory, format_time, f
 
 
 def _ops_untouched():
+    from gradcalc.engine.ops import METHODS
+
     assert not hooks.installed() and hooks.ACTIVE[0] is None
     for cls in _node.OPS:
         assert not hasattr(cls.__dict__.get("forward"), hooks._WRAPPED_MARK), cls
         assert not hasattr(cls.__dict__.get("backward"), hooks._WRAPPED_MARK), cls
+    for name, value in list(vars(torch.Tensor).items()) + list(METHODS.items()):
+        assert not hasattr(value, hooks._WRAPPED_MARK), name
 
 
 def test_intro_autograd_rows():
@@ -232,3 +236,46 @@ def test_reprs_as_torch():
     assert repr(record_function("x")).startswith("<torch.autograd.profiler.record_function object at 0x")
     assert str(torch.profiler.ProfilerActivity.CPU) == "ProfilerActivity.CPU"
     assert repr(torch.profiler.ProfilerAction.RECORD) == "<ProfilerAction.RECORD: 2>"
+
+
+def test_inplace_custom_function_and_optimizer_rows():
+    from gradcalc.engine import optim
+    from gradcalc.engine.ops import METHODS
+    from gradcalc.engine.tensor import Tensor
+
+    add_, iadd = Tensor.add_, METHODS["add_"]
+
+    class Sq(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x * x
+
+        @staticmethod
+        def backward(ctx, g):
+            x, = ctx.saved_tensors
+            return 2 * x * g
+
+    w = torch.ones(3, requires_grad=True)
+    opt = optim.SGD([w], lr=0.1)
+    with profile(record_shapes=True, profile_memory=True) as prf:
+        Sq.apply(w).sum().backward()
+        opt.step()
+        opt.zero_grad()
+        with torch.no_grad():
+            t = torch.zeros(2)
+            t.add_(1)
+            t += 1
+            t.relu_()
+    names = [e.name for e in prf.function_events]
+    for name in ("Sq", "autograd::engine::evaluate_function: SqBackward", "SqBackward",
+                 "Optimizer.step#SGD.step", "Optimizer.zero_grad#SGD.zero_grad", "aten::relu_"):
+        assert names.count(name) == 1, (name, names)
+    assert names.count("aten::add_") >= 2 and "aten::relu" not in names
+    events = {e.name: e for e in prf.function_events}
+    assert events["aten::relu_"].cpu_memory_usage == 0 and events["aten::relu_"].input_shapes == [[2]]
+    assert events["aten::mul"].cpu_parent.name in ("Sq", "SqBackward")
+    assert w.tolist() == pytest.approx([0.8, 0.8, 0.8]) and t.tolist() == [2.0, 2.0]
+    assert Tensor.add_ is add_ and METHODS["add_"] is iadd
+    assert type(Sq).__dict__.get("_apply") is None and "_apply" not in Sq.__dict__
+    _ops_untouched()

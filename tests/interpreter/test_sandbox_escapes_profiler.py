@@ -132,6 +132,26 @@ def test_decorator_hooks_and_trace_ready_run_user_code(session):
     _untouched()
 
 
+WHILE_RECORDING = [
+    ("torch.Tensor.add_._gc_profiler_original", "AttributeError", "_gc_profiler_original"),
+    ("x.add_.__func__", "AttributeError", "__func__"),
+    ("x.add_.__wrapped__", "AttributeError", "__wrapped__"),
+    ("torch.Tensor.add_.__closure__", "AttributeError", "__closure__"),
+    ("torch.autograd.Function._apply", "AttributeError", "_apply"),
+]
+
+
+@pytest.mark.parametrize("attempt,kind,word", WHILE_RECORDING, ids=[e[0] for e in WHILE_RECORDING])
+def test_wrappers_are_opaque_while_recording(session, attempt, kind, word):
+    session("p6 = profile()\np6.start()\n")
+    try:
+        _check(session, f"leak = {attempt}", kind, word)
+        assert hooks.installed()
+    finally:
+        session("p6.stop()\n")
+    _untouched()
+
+
 def test_trace_file_needs_file_access(session):
     err = session.error("prof.export_chrome_trace('trace.json')\n")
     assert err.kind == "PermissionError"

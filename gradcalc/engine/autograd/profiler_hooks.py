@@ -7,7 +7,9 @@ computation, however the op was reached: an operator, a Tensor method, a torch
 function, another op's rule), ``backward`` and ``array_backward`` (torch's
 ``autograd::engine::evaluate_function: MulBackward0`` range with the node's own
 ``MulBackward0`` range inside it), and the backward pass's delivery to a leaf
-(``torch::autograd::AccumulateGrad``). ``uninstall()`` puts every original back;
+(``torch::autograd::AccumulateGrad``); Tensor's in-place methods (``aten::add_``), custom
+Functions (their name, and their ``<Name>Backward`` node) and torch.optim's
+``Optimizer.step#SGD.step`` / ``Optimizer.zero_grad#SGD.zero_grad``. ``uninstall()`` puts every original back;
 a profile calls it on exit whatever happened inside.
 
 Op names are torch's ATen names derived from the node class names:
@@ -173,10 +175,12 @@ def _arrays(result):
 # -- the wrappers ------------------------------------------------------------------------------
 
 def _forward_wrapper(original, name):
+    inplace_name = name + "_"
+
     def forward(ctx, *args, **params):
         rec = ACTIVE[0]
-        if rec is None:
-            return original(ctx, *args, **params)
+        if rec is None or rec.open and rec.open[-1].name == inplace_name:
+            return original(ctx, *args, **params)  # (x.add_(y) is one aten::add_ row, as in torch)
         evt = rec.push(name, args, params)
         out = None
         try:
@@ -227,6 +231,100 @@ def _accumulate_wrapper(original):
     return accumulate
 
 
+def _range_wrapper(original, name_of):
+    """A range named ``name_of(first argument)`` around ``original`` (in-place methods, custom
+    Functions' forward, an optimizer's step)."""
+    def ranged(first, *args, **kwargs):
+        rec = ACTIVE[0]
+        if rec is None:
+            return original(first, *args, **kwargs)
+        evt = rec.push(name_of(first), (first,) + args if rec.record_shapes or rec.with_flops else ())
+        try:
+            return original(first, *args, **kwargs)
+        finally:
+            rec.pop(evt)  # (an in-place op returns its input: it allocated nothing)
+    setattr(ranged, _WRAPPED_MARK, original)
+    return ranged
+
+
+def _custom_backward_wrapper(original):
+    """A custom Function's backward node: torch's two ranges, named after the node's class."""
+    def backward(ctx, *grads):
+        rec = ACTIVE[0]
+        if rec is None:
+            return original(ctx, *grads)
+        name = type(ctx).__name__
+        outer = rec.push("autograd::engine::evaluate_function: " + name)
+        rec.push(name)
+        try:
+            return original(ctx, *grads)
+        finally:
+            rec.pop(outer)
+    setattr(backward, _WRAPPED_MARK, original)
+    return backward
+
+
+# Tensor methods ending in ``_`` that are not ops torch's profiler shows
+_NOT_INPLACE_OPS = frozenset({"requires_grad_", "share_memory_", "retain_grad_"})
+
+
+def _patch_inplace_methods():
+    """``x.add_(y)``, ``x += y``: an ``aten::add_`` range (the op they run inside it is not a row of
+    its own, as in torch)."""
+    from ..ops import METHODS
+    from ..tensor import Tensor
+
+    for name, fn in list(METHODS.items()):
+        if not name.endswith("_") or name.startswith("_") or name in _NOT_INPLACE_OPS:
+            continue
+        if Tensor.__dict__.get(name) is not fn:
+            continue
+        wrapper = _range_wrapper(fn, lambda _t, _n="aten::" + name: _n)
+        _replace(Tensor, name, wrapper)
+        _ORIGINALS.append((METHODS, name, fn))  # (restored as a dict entry: see _restore)
+        dict.__setitem__(METHODS, name, wrapper)
+
+
+def _patch_custom_functions():
+    from . import function
+
+    forward_apply = function.Function.__dict__["_apply"].__func__
+
+    def _apply(cls, *args, **kwargs):
+        rec = ACTIVE[0]
+        if rec is None:
+            return forward_apply(cls, *args, **kwargs)
+        evt = rec.push(cls.__name__)
+        try:
+            return forward_apply(cls, *args, **kwargs)
+        finally:
+            rec.pop(evt)
+    _replace(function.Function, "_apply", classmethod(_apply))
+    _replace(function.BackwardCFunction, "backward", _custom_backward_wrapper(function.BackwardCFunction.backward))
+
+
+def _patch_optimizers():
+    """``Optimizer.step#SGD.step`` and ``Optimizer.zero_grad#SGD.zero_grad``, as torch's optimizers
+    name their steps (only when torch.optim has been imported: no optimizer exists before)."""
+    import sys
+
+    optim = sys.modules.get("gradcalc.engine.optim.optimizer")
+    if optim is None:
+        return
+    todo, seen = [optim.Optimizer], set()
+    while todo:
+        cls = todo.pop()
+        if cls in seen:
+            continue
+        seen.add(cls)
+        todo.extend(cls.__subclasses__())
+        for method in ("step", "zero_grad"):
+            fn = cls.__dict__.get(method)
+            if callable(fn) and not isinstance(fn, (staticmethod, classmethod)):
+                _replace(cls, method, _range_wrapper(
+                    fn, lambda opt, _m=method: f"Optimizer.{_m}#{type(opt).__name__}.{_m}"))
+
+
 def _replace(cls, attr, value):
     _ORIGINALS.append((cls, attr, cls.__dict__.get(attr, _ABSENT)))
     setattr(cls, attr, value)
@@ -269,6 +367,9 @@ def install(recorder):
         _replace(Node, "__init_subclass__", classmethod(__init_subclass__))
         task = engine_backward._GraphTask
         _replace(task, "accumulate", _accumulate_wrapper(task.accumulate))
+        _patch_inplace_methods()
+        _patch_custom_functions()
+        _patch_optimizers()
     except BaseException:
         _restore()
         raise
@@ -284,7 +385,9 @@ def uninstall():
 def _restore():
     while _ORIGINALS:
         cls, attr, was = _ORIGINALS.pop()
-        if was is _ABSENT:
+        if isinstance(cls, dict):
+            dict.__setitem__(cls, attr, was)
+        elif was is _ABSENT:
             try:
                 delattr(cls, attr)
             except AttributeError:
