@@ -200,14 +200,31 @@ def _pq1(x, dt):
             _horner(w, _co(C.J1_QP, dt)), _horner(w, _co(C.J1_QQ, dt)))
 
 
+def _asymptotic(x, dt, pq, phase, second_kind=False):
+    """Hankel's large-x form (x > 5) shared by J₀, J₁, Y₀ and Y₁: √(2/(πx))·(P·cos(x−φ) − (5/x)·Q·sin(x−φ))
+    for J, with sin and cos exchanged and a plus sign for Y (torch's operation order, fused as compiled)."""
+    T = dt.type
+    pp, pq_, qp, qq = pq(x, dt)
+    c, s = _cos(x - T(phase)), _sin(x - T(phase))
+    if second_kind:
+        out = _fma(pp / pq_, s, T(5.0) / x * (qp / qq) * c)
+    else:
+        out = _fma(pp / pq_, c, -(T(5.0) / x * (qp / qq) * s))
+    return out * T(_SQ2OPI) / _sqrt(x)
+
+
+def _second_kind_edges(x, small):
+    """Y_n(0) = -inf and Y_n(x < 0) = nan, as torch's kernels return them."""
+    T = x.dtype.type
+    return np.where(x == 0, T(-np.inf), np.where(x < 0, T(np.nan), small))
+
+
 def bessel_j0(x):
     dt = x.dtype
     T = dt.type
     with np.errstate(all="ignore"):
         x = np.abs(x)
-        pp, pq, qp, qq = _pq0(x, dt)
-        big = (_fma(pp / pq, _cos(x - T(_PIO4)), -(T(5.0) / x * (qp / qq) * _sin(x - T(_PIO4))))
-               * T(_SQ2OPI) / _sqrt(x))
+        big = _asymptotic(x, dt, _pq0, _PIO4)
         return np.where(x <= T(5.0), _j0_small(x, dt), big)
 
 
@@ -216,9 +233,7 @@ def _j1_pos(x, dt):
     rp = _horner(x * x, _co(C.J1_RP, dt))
     rq = _horner(x * x, _co(C.J1_RQ, dt))
     small = rp / rq * x * (x * x - T(1.46819706421238932572e+01)) * (x * x - T(4.92184563216946036703e+01))
-    pp, pq, qp, qq = _pq1(x, dt)
-    big = (_fma(pp / pq, _cos(x - T(_3PIO4)), -(T(5.0) / x * (qp / qq) * _sin(x - T(_3PIO4))))
-           * T(_SQ2OPI) / _sqrt(x))
+    big = _asymptotic(x, dt, _pq1, _3PIO4)
     return np.where(x <= T(5.0), small, big)
 
 
@@ -236,10 +251,8 @@ def bessel_y0(x):
         yp = _horner(x * x, _co(C.Y0_YP, dt))
         yq = _horner(x * x, _co(C.Y0_YQ, dt))
         small = _fma(T(_TWO_OVER_PI) * _log(x), _j0_small(np.abs(x), dt), yp / yq)
-        small = np.where(x == 0, T(-np.inf), np.where(x < 0, T(np.nan), small))
-        pp, pq, qp, qq = _pq0(x, dt)
-        big = (_fma(pp / pq, _sin(x - T(_PIO4)), T(5.0) / x * (qp / qq) * _cos(x - T(_PIO4)))
-               * T(_SQ2OPI) / _sqrt(x))
+        small = _second_kind_edges(x, small)
+        big = _asymptotic(x, dt, _pq0, _PIO4, second_kind=True)
         return np.where(x <= T(5.0), small, big)
 
 
@@ -250,10 +263,8 @@ def bessel_y1(x):
         yp = _horner(x * x, _co(C.Y1_YP, dt))
         yq = _horner(x * x, _co(C.Y1_YQ, dt))
         small = _fma(x, yp / yq, T(_TWO_OVER_PI) * _fma(_j1_pos(x, dt), _log(x), -(T(1.0) / x)))
-        small = np.where(x == 0, T(-np.inf), np.where(x < 0, T(np.nan), small))
-        pp, pq, qp, qq = _pq1(x, dt)
-        big = (_fma(pp / pq, _sin(x - T(_3PIO4)), T(5.0) / x * (qp / qq) * _cos(x - T(_3PIO4)))
-               * T(_SQ2OPI) / _sqrt(x))
+        small = _second_kind_edges(x, small)
+        big = _asymptotic(x, dt, _pq1, _3PIO4, second_kind=True)
         return np.where(x <= T(5.0), small, big)
 
 
