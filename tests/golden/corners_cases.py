@@ -1440,6 +1440,66 @@ for _id, _code in _FUZZ4.items():
     case(f"fuzz4/{_id}", _code)
 
 
+# Round 6 (issue 22): the classes left after round 5, each fixed at its root.
+_FUZZ5 = {
+    "cat-and-stack-of-non-contiguous-inputs-are-contiguous": """
+        v1 = torch.tensor([[[-0.0, 2.45], [-1.47, -2.0]], [[-0.75, -1.26], [0.44, 0.8]]], dtype=torch.float64)
+        v2 = v1.movedim(-3, -2)
+        v5 = torch.cat([v2, v2], -1)
+        v5.view(-1).sqrt_()
+        x = torch.ones(2, 3).t()
+        print(torch.cat([x, x]).is_contiguous(), torch.cat([x, x], 1).stride(), torch.stack([x, x]).stride(),
+              torch.stack([x, x], 1).is_contiguous(), torch.hstack([x, x]).stride(), torch.vstack([x, x]).stride())
+        result = (v5, torch.stack([x, x], 2).view(-1), torch.cat([x, x]).view(-1))
+    """,
+    "setitem-copy-to-partial-overlap": """
+        # torch's setitem copies the value into the indexed view with copy_to: a value of the view's shape
+        # as it is, a 0-d one by fill_ (which copies an alias first), any other with its leading 1s dropped
+        # and expanded; copy_ refuses a partial overlap (same memory span, other strides: a one-element
+        # tensor expanded from 0-d has strides 0) and lets a full one through
+        codes = ["x = torch.tensor([[0.15]]); v = x[...]; x[True] = v",
+                 "x = torch.tensor([[0.15, 1.]]); v = x[...]; x[True] = v",
+                 "x = torch.tensor([0.15, 1.]); x[True] = x",
+                 "x = torch.tensor(0.15); x[True] = x",
+                 "x = torch.tensor([0.15]); x[True] = x[...]",
+                 "x = torch.tensor([[0.15]]); x[None] = x",
+                 "x = torch.tensor([[0.15]]); x[0] = x",
+                 "x = torch.tensor([[0.15, 2.]]); x[0] = x",
+                 "x = torch.tensor([[0.15, 2.]]); x[:] = x[0]",
+                 "x = torch.tensor([[0.15]]); x[...] = x.unsqueeze(0)",
+                 "x = torch.tensor([[0.15]]); x[...] = x.squeeze()",
+                 "x = torch.tensor([[0.15]]); x[True] = x.expand(1, 1)",
+                 "x = torch.tensor([[0.15]]).expand(1, 1); x[True] = x",
+                 "x = torch.tensor([0.15, 2., 3.]); x[1:] = x[:2]",
+                 "x = torch.tensor([0.15, 2., 3., 4.]).view(2, 2); x[:] = x.t()",
+                 "x = torch.tensor([0.15, 2., 3., 4.]).view(2, 2); x[0, :1] = x[0, :1].view(1, 1)",
+                 "x = torch.tensor([0.15, 2., 3., 4.]).view(2, 2); x[:1, :1] = x[0, 0].view(1)",
+                 "x = torch.tensor([0.15, 2., 3., 4.]).view(2, 2); x[0, 0] = x[0, :1]; x[1, 1] = torch.tensor([[7.]])",
+                 "x = torch.tensor([0.15, 2., 3., 4.]).view(1, 2, 2); x[0] = x[:, :1]",
+                 "x = torch.tensor([[0.15]], requires_grad=True); x[True] = x.detach()",
+                 "x = torch.tensor([[0.15]], requires_grad=True); y = x * 1; y[True] = y[...]",
+                 "x = torch.tensor([[0.15, 1.]], requires_grad=True); y = x * 1; y[True] = y[...]; y.sum().backward(); print(x.grad)",
+                 "x = torch.tensor([[1.5]]); x.fill_(x.squeeze()); x.unsqueeze(0).fill_(x[0, 0])",
+                 "x = torch.tensor(1.5); x.view(-1).fill_(x)",
+                 "x = torch.tensor([[1.], [2.]]); x.expand(2, 2, 1).copy_(x.expand(2, 2, 1))",
+                 "x = torch.tensor([[1.], [2.], [3.]]); x.mT.add_(x)",
+                 "x = torch.tensor([[0.15, 2.]]); x.add_(x.view(2))",
+                 "x = torch.tensor([[0.15]]); x.unsqueeze(0).add_(x)"]
+        result = []
+        for code in codes:
+            x = None
+            try:
+                exec(code)
+                print("ran")
+            except RuntimeError as e:
+                print(str(e).split(chr(10))[0])
+            result.append(x)
+    """,
+}
+for _id, _code in _FUZZ5.items():
+    case(f"fuzz5/{_id}", _code)
+
+
 def build_cases():
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

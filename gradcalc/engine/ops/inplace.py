@@ -19,6 +19,7 @@ from ..grad_mode import STATE
 from ..journal import touch, touch_hooks
 from ..node import IN_PLACE, MULTI_VIEW_TAIL, NO_GRAD_VIEW_TAIL, Node, _short_name, refresh_view, view_base_requires_grad
 from ..tensor import Tensor, _new
+from . import memory_overlap
 from .checks import check
 from .strided import AsStridedBackward0
 from .support import as_tensor, binary_arrays, operand, zeros_grad
@@ -59,24 +60,6 @@ PARTIAL_OVERLAP_MSG = ("unsupported operation: some elements of the input tensor
                       "single memory location. Please clone() the tensor before performing the operation.")
 
 
-def _same_memory(a, b):
-    """torch's full overlap (which in-place ops accept): the same span of memory with the same
-    strides (the shapes may differ: ``v.mT`` of a column fully overlaps ``v``)."""
-    return (a.__array_interface__["data"][0] == b.__array_interface__["data"][0] and a.nbytes == b.nbytes
-            and a.strides == b.strides)
-
-
-def _dense(arr):
-    """torch's is_non_overlapping_and_dense: the elements fill their memory span exactly."""
-    span = arr.itemsize
-    for n, st in zip(arr.shape, arr.strides):
-        if n > 1:
-            if st == 0:
-                return False
-            span += (n - 1) * abs(st)
-    return span == arr.size * arr.itemsize
-
-
 def check_inputs_overlap(t, args, any_overlap=False):
     """torch refuses an in-place write whose input shares only some memory with the output; like
     torch it decides only for dense tensors (a strided view is "too hard" and let through)."""
@@ -89,8 +72,15 @@ def check_inputs_overlap(t, args, any_overlap=False):
             if any_overlap:
                 if np.may_share_memory(d, out) and np.shares_memory(d, out):
                     raise RuntimeError(PARTIAL_OVERLAP_MSG)
-            elif not _same_memory(d, out) and _dense(d) and _dense(out) and np.may_share_memory(d, out):
+            elif memory_overlap.input_status(out, d) == memory_overlap.PARTIAL:
                 raise RuntimeError(PARTIAL_OVERLAP_MSG)
+
+
+def check_copy_to_overlap(dst, value):
+    """``t[key] = value``: torch's copy_to copies ``value`` into the indexed view ``dst`` (an array)
+    as memory_overlap.copy_to_status says, refusing a partial overlap."""
+    if isinstance(value, Tensor) and memory_overlap.copy_to_status(dst, value._data) == memory_overlap.PARTIAL:
+        raise RuntimeError(PARTIAL_OVERLAP_MSG)
 
 
 def expanded_warning(op, example):
@@ -184,14 +174,16 @@ def _category(npdt):
 INPLACE_HOOK = [None]
 
 
-def inplace(t, compute, *args, overlap_ok=False, names=None, **kw):
-    """Run ``compute(t, *args, **kw)`` (an out-of-place op) in place on ``t``."""
+def inplace(t, compute, *args, overlap_ok=False, names=None, alias_ok=False, **kw):
+    """Run ``compute(t, *args, **kw)`` (an out-of-place op) in place on ``t``. ``alias_ok``: the op
+    copies an input that shares t's memory first (fill_ with a tensor), so no overlap check."""
     if INPLACE_HOOK[0] is not None:
         r = INPLACE_HOOK[0](t, compute, args, kw)
         if r is not NotImplemented:
             return r
     check_writable(t, True)
-    check_inputs_overlap(t, args)  # torch's TensorIterator checks memory overlap before shapes
+    if not alias_ok:
+        check_inputs_overlap(t, args)  # torch's TensorIterator checks memory overlap before shapes
     recording = _recording(t, args)
     if not recording:
         prev = STATE.grad_enabled
@@ -713,6 +705,8 @@ def setitem(t, key, value):
         if _is_advanced(key):
             _key_region(t, key)
         raise RuntimeError(VIEW_OF_LEAF_MSG)  # torch indexes first (a view of the leaf), then writes
+    if not advanced:
+        check_copy_to_overlap(_key_view(t, key), operand(value))
     if _is_advanced(key) and overlapping(t._data):
         expanded_warning("index_put_", "tensor[indices] = tensor")
     value = operand(value)
@@ -727,6 +721,8 @@ def setitem(t, key, value):
     if not record:
         npkey = _numpy_key(t, key)
         v = value._data if isinstance(value, Tensor) else value
+        if isinstance(v, np.ndarray) and v.ndim and v.shape[0] == 1:
+            v = v.reshape(_drop_leading_ones(v.shape))  # torch drops a value's leading 1s (numpy refuses [1] into a 0-d slot)
         try:
             t._data[npkey] = v
         except IndexError as e:
@@ -833,7 +829,7 @@ def _copy_to(t, value):
         while shape and shape[0] == 1:  # torch drops leading 1s before expanding to the target
             shape = shape[1:]
         Tensor._wrap(value._data.reshape(shape)).expand(t._data.shape)
-        copy_(t, value.reshape(shape))
+        _copy(t, value.reshape(shape), lambda: check_copy_to_overlap(t._data, value))  # the expanded value's overlap
 
 
 def _index_error(t, key, e):
@@ -865,6 +861,16 @@ def _numpy_key(t, key):
             k = as_tensor(k)._data
         out.append(k)
     return tuple(out)
+
+
+def _key_view(t, key):
+    """The view of ``t``'s memory a basic key selects, as torch's indexing makes it (numpy copies for a
+    bool; torch unsqueezes for True, and selects nothing for False: an empty array then)."""
+    npkey = _numpy_key(t, key)
+    if any(k is False for k in npkey):
+        return np.empty(0, t._data.dtype)
+    npkey = tuple(None if k is True else k for k in npkey)
+    return t._data[npkey if any(k is Ellipsis for k in npkey) else npkey + (Ellipsis,)]  # ...: a 0-d view, not a scalar
 
 
 def _key_region(t, key):
@@ -1009,7 +1015,8 @@ def fill_(t, value):
         if value._data.ndim:
             raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with "
                                f"{value._data.ndim} dimensions.")
-        return inplace(t, FillBackward3.apply, value)
+        # torch's fill_ copies a value that aliases self first (no overlap check then)
+        return inplace(t, FillBackward3.apply, value, alias_ok=True)
     # torch fills an expanded tensor with a number, but not with a tensor's value
     return inplace(t, lambda a: FillBackward2.apply(a, value=value), overlap_ok=True)
 
@@ -1033,8 +1040,14 @@ def _zero_tangent(t):
 def copy_(t, src, non_blocking=False):
     """Copy ``src`` (broadcast) into this tensor in place."""
     src = as_tensor(src)
-    check_writable(t, overlap_ok=src is t)  # torch's copy_ of a tensor into itself returns before the kernel
-    check_inputs_overlap(t, (src,))
+    return _copy(t, src, lambda: check_inputs_overlap(t, (src,)))
+
+
+def _copy(t, src, check_overlap):
+    # torch's copy_ of a tensor into itself, or of the same memory seen the same way, returns before the kernel
+    same = src is t or _same_data(t._data, src._data)
+    check_writable(t, overlap_ok=same)
+    check_overlap()
     shape, sshape = t._data.shape, src._data.shape
     if sshape != shape:
         try:
@@ -1049,7 +1062,13 @@ def copy_(t, src, non_blocking=False):
         t._bump_version()
         _written_tangent(t, lambda: _copied_tangent(t, src))
         return t
-    return inplace(t, CopyBackwards.apply, src, overlap_ok=src is t)
+    return inplace(t, CopyBackwards.apply, src, overlap_ok=same)
+
+
+def _same_data(a, b):
+    """torch's copy_ shortcut: the same memory with the same shape, strides and dtype."""
+    return a.shape == b.shape and a.dtype == b.dtype and a.strides == b.strides and (
+        a.__array_interface__["data"][0] == b.__array_interface__["data"][0])
 
 
 def _copied_tangent(t, src):

@@ -176,7 +176,9 @@ class CatBackward0(Node):
         ctx.dim = dim
         ctx.sizes = tuple(a.shape[dim] if a.ndim else 0 for a in arrs)
         try:
-            return np.concatenate(arrs, axis=dim, dtype=dt)
+            # torch's cat writes a fresh C-contiguous tensor (for ranks other than 4 and 5, whose
+            # channels-last inputs give a channels-last result); numpy's follows its inputs' layout
+            return np.ascontiguousarray(np.concatenate(arrs, axis=dim, dtype=dt))
         except ValueError:
             raise _cat_error(arrs, dim) from None
 
@@ -215,7 +217,7 @@ class StackBackward0(Node):
                                    f"at entry 0 and {list(a.shape)} at entry {i}")
         ctx.dim = dim
         dt = _dt.result_type(*tensors).np if len({a.dtype for a in arrs}) > 1 else None
-        return np.stack(arrs, axis=dim, dtype=dt)
+        return np.ascontiguousarray(np.stack(arrs, axis=dim, dtype=dt))  # a fresh tensor, as cat's
 
     def backward(ctx, grad):
         return tuple(grad.select(ctx.dim, i) for i in range(len(ctx.needs_input_grad)))
