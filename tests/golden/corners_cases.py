@@ -1495,6 +1495,23 @@ _FUZZ5 = {
                 print(str(e).split(chr(10))[0])
             result.append(x)
     """,
+    "smooth-l1-double-backward-and-soft-margin-backward-with-a-bool-operand": """
+        # torch's double backward of smooth_l1_loss subtracts the saved operands (a bool one raises; not the
+        # first backward, not the gradient in grad_output, not beta 0); soft_margin_loss's backward negates
+        # the target first
+        F = torch.nn.functional
+        for loss in (lambda x, t: F.smooth_l1_loss(x, t), lambda x, t: F.smooth_l1_loss(t, x, reduction='none'),
+                     lambda x, t: F.smooth_l1_loss(x, t, beta=0.0), lambda x, t: F.smooth_l1_loss(x, t.long()),
+                     lambda x, t: F.soft_margin_loss(x, t)):
+            for wrt in ("x", "w"):
+                x = torch.tensor([2.0, 0.5], dtype=torch.float64, requires_grad=True)
+                w = torch.tensor(1.5, dtype=torch.float64, requires_grad=True)
+                try:
+                    g, = torch.autograd.grad((loss(x, torch.tensor([True, False])) * w).sum(), [x], create_graph=True)
+                    print(g.detach(), g.requires_grad, torch.autograd.grad((g * x).sum(), [x if wrt == "x" else w]))
+                except RuntimeError as e:
+                    print(str(e).split(chr(10))[0])
+    """,
 }
 for _id, _code in _FUZZ5.items():
     case(f"fuzz5/{_id}", _code)

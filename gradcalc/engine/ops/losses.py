@@ -9,6 +9,7 @@ as torch composes it, so the graphs carry torch's node names.
 import numpy as np
 
 from .. import dtypes as _dt
+from ..grad_mode import STATE
 from ..node import Node
 from ..tensor import Tensor
 from .backward_functions import recorded_as
@@ -114,12 +115,30 @@ class SmoothL1LossBackward0(Node):
         return _reduce(np.asarray(loss, dtype=A.dtype), reduction)
 
     def backward(ctx, grad):
+        raw = ctx.saved_tensors
         a, b = _saved_pair(ctx)
         diff = a - b
+        if ctx.beta and STATE.grad_enabled and any(t._data.dtype == np.bool_ for t in raw):
+            diff = _SubtractsBoolInDoubleBackward.apply(diff)
         # torch: sign(diff) where |diff| >= beta (its second derivative is 0 there), else diff / beta (nan: nan)
         slope = where(diff.abs() >= ctx.beta, diff.sign(), diff / ctx.beta)
         g = _reduced_grad(grad, diff._data.shape, ctx.reduction) * slope
         return (g if ctx.should_compute(0) else None), (-g if ctx.should_compute(1) else None)
+
+
+class _SubtractsBoolInDoubleBackward(Node):
+    """torch's double backward of smooth_l1_loss (smooth_l1_loss_double_backward, for self and for
+    target; beta 0 excepted) computes ``self - target`` from the saved operands: with a bool one it
+    raises there, while the first backward (a kernel) and the gradient in grad_output do not."""
+
+    explain = "the identity; its backward raises torch's error for subtracting a bool tensor"
+
+    def forward(ctx, d):
+        return d._data
+
+    def backward(ctx, grad):
+        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+                           "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
 
 
 # -- negative log likelihood ----------------------------------------------------------

@@ -109,7 +109,7 @@ class SoftMarginLossBackward0(Node):
 
     def backward(ctx, grad):
         x, y = ctx.saved_tensors
-        s = (-(y * x)).sigmoid()
+        s = (-y * x).sigmoid()  # torch's soft_margin_loss_backward negates target first: a bool one raises
         g = _reduced_grad(grad, s._data.shape, ctx.reduction) * s
         return (-g * y if ctx.should_compute(0) else None), (-g * x if ctx.should_compute(1) else None)
 
