@@ -279,7 +279,9 @@ def _run_plain(task, free, create_graph):
         if node._saved is not None or cls.saves_output:
             node.check_saved()  # torch unpacks every saved value before the rule runs
         grads_in = NotImplemented
-        if not create_graph and cls.array_backward is not None:
+        if not create_graph and cls.array_backward is not None and (
+                grads_out[0]._extra is None or "zerotensor" not in grads_out[0]._extra):
+            # (a zero tensor, sgn's gradient, goes through the rule on tensors: products keep it one)
             # the rule on arrays (reduced to the inputs' shapes and dtypes), or NotImplemented
             grads_in = node.array_backward(grads_out[0]._data)
         if grads_in is NotImplemented:

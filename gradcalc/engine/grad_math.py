@@ -70,10 +70,15 @@ def reduce_array(arr, shape, dtype):
     return arr
 
 
+def _zero(g):
+    return g._extra is not None and "zerotensor" in g._extra
+
+
 def add(a, b):
     """``a + b`` for two gradients that reach the same input."""
-    if _recorded(a, b) or a._data.dtype != b._data.dtype or a._data.shape != b._data.shape:
-        return a + b  # recorded, or promoted/broadcast as torch's add does: the op itself
+    if _recorded(a, b) or a._data.dtype != b._data.dtype or a._data.shape != b._data.shape or (
+            _zero(a) or _zero(b)):
+        return a + b  # recorded, promoted/broadcast, or a zero tensor (see ops/arithmetic.py): the op itself
     return Tensor._wrap(np.add(a._data, b._data))
 
 

@@ -610,7 +610,9 @@ def _short_name(fn):
 def _modified_msg(t, now, expected, output_of=None):
     shape = ", ".join(str(d) for d in t._data.shape)
     desc = f"[{_TYPE_NAMES[t._data.dtype.type]} [{shape}]]"
-    fn = output_of if output_of is not None else t._grad_fn
+    # a saved view whose base was changed in place names its regenerated history (AsStridedBackward0),
+    # as torch's SavedVariable reads data_.grad_fn()
+    fn = output_of if output_of is not None else t.grad_fn if t._extra is not None else t._grad_fn
     if fn is not None:
         desc += f", which is output {t._output_nr} of {_short_name(fn)},"
     if _ANOMALY[0]:  # the forward trace is shown (warning) along with the error

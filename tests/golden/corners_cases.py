@@ -1512,6 +1512,72 @@ _FUZZ5 = {
                 except RuntimeError as e:
                     print(str(e).split(chr(10))[0])
     """,
+    "zero-tensor-through-products-quotients-and-sums": """
+        # torch's efficient zero tensor (sgn's gradient) keeps through mul (0 * inf too), 0 / x and zero + zero;
+        # x / 0 is inf and 0 / 0 nan everywhere; zero + x is a copy of x (its -0.0 kept); any other op (and
+        # an in-place one) reads it as zeros
+        def zero(create_graph=False):
+            x = torch.tensor([0.5, -1.5], dtype=torch.float64, requires_grad=True)
+            return torch.autograd.grad(x.sgn().sum(), x, create_graph=create_graph)[0]
+        x = torch.tensor([-0.0, -2.0], dtype=torch.float64)
+        inf = torch.tensor([float('inf'), 1.0], dtype=torch.float64)
+        result = []
+        for z in (zero(), zero(True)):
+            for f in (lambda: z * x, lambda: x * z, lambda: z * inf, lambda: z * 2, lambda: 2 * z, lambda: z * x.float(),
+                      lambda: z * x[:, None], lambda: z / x, lambda: x / z, lambda: z / z, lambda: z / 2, lambda: 2 / z,
+                      lambda: torch.div(2, z), lambda: z + x, lambda: x + z, lambda: z + z, lambda: z - x, lambda: x - z,
+                      lambda: z + 1, lambda: 1 - z, lambda: z.add(x, alpha=2), lambda: z.sub(x, alpha=2), lambda: -z,
+                      lambda: z.exp(), lambda: x.clone().mul_(z), lambda: x.clone().div_(z), lambda: x.clone().add_(z),
+                      lambda: torch.where(x > 0, z, x)):
+                r = f()
+                try:
+                    r.tolist()
+                    result.append(r)
+                except RuntimeError as e:
+                    result.append(str(e).split(chr(10))[0])
+        for make in (lambda v, c: v.logaddexp(c).sgn(), lambda v, c: v.logaddexp(c).sgn_(), lambda v, c: (v * c).sgn() * 3,
+                     lambda v, c: (v / c).sgn() + v, lambda v, c: v.sgn() * v.sgn(), lambda v, c: v.exp().sgn()):
+            for create_graph in (False, True):
+                v = torch.tensor([-1.07, -0.1, 0.4], requires_grad=True)
+                g, = torch.autograd.grad(make(v, torch.tensor([-1.64, 0.16, 1.17])).sum(), [v], create_graph=create_graph)
+                try:
+                    g.square_()
+                    print("written", g.requires_grad)
+                except RuntimeError as e:
+                    print(str(e).split(chr(10))[0], g.requires_grad)
+    """,
+    "pooling-backward-reads-self": """
+        # torch's pooling backwards take self: under create_graph the gradient requires grad (a
+        # <Pool>BackwardBackward0 node with an edge to self, zero derivative there), and self's version is
+        # checked when backward runs
+        F = torch.nn.functional
+        pools = (lambda t: F.max_pool1d(t, 2), lambda t: F.max_pool2d(t, 2), lambda t: F.avg_pool1d(t, 2),
+                 lambda t: F.avg_pool2d(t, 2, divisor_override=3), lambda t: F.adaptive_avg_pool2d(t, 2),
+                 lambda t: F.adaptive_avg_pool1d(t, 1), lambda t: F.adaptive_max_pool1d(t, 1), lambda t: F.adaptive_max_pool2d(t, 1),
+                 lambda t: F.max_pool2d(t, 2, return_indices=True)[0], lambda t: F.lp_pool1d(t, 2, 2),
+                 lambda t: F.max_pool3d(torch.stack([t, t], 1).unsqueeze(0), 2),
+                 lambda t: F.avg_pool3d(torch.stack([t, t], 1).unsqueeze(0), 2),
+                 lambda t: F.adaptive_max_pool3d(torch.stack([t, t], 1).unsqueeze(0), 1),
+                 lambda t: F.adaptive_avg_pool3d(torch.stack([t, t], 1).unsqueeze(0), (1, 2, 1)),
+                 lambda t: F.fractional_max_pool2d(t, 2, output_size=1))
+        result = []
+        for pool in pools:
+            x = torch.tensor([[[0.5, -1.0], [2.0, 3.0]]], requires_grad=True)
+            y = pool(x)
+            g, = torch.autograd.grad((y * y).sum(), [x], create_graph=True)
+            h = torch.autograd.grad(g.sum(), [x], allow_unused=True)
+            print(g.grad_fn.name() if g.grad_fn is not None else None, g.requires_grad)
+            result.append((g, h))
+            x = torch.tensor([[[0.5, -1.0], [2.0, 3.0]]], requires_grad=True)
+            y = x * 1
+            out = pool(y)
+            y.mul_(2)
+            try:
+                out.sum().backward()
+                print("ran")
+            except RuntimeError as e:
+                print(str(e).split(chr(10))[0])
+    """,
 }
 for _id, _code in _FUZZ5.items():
     case(f"fuzz5/{_id}", _code)

@@ -188,11 +188,15 @@ def _pos(self):
 
 
 def _fast(op, general):
-    """``x op other`` straight to the op class when ``other`` is a tensor or a plain number."""
+    """``x op other`` straight to the op class when ``other`` is a tensor or a plain number (an
+    operand with an ``_extra`` may be torch's zero tensor: arithmetic.zero_tensor_rule)."""
     def dunder(self, other):
         c = other.__class__
         if c is Tensor or c is float or c is int:
-            return op.apply(self, other)
+            out = op.apply(self, other)
+            if self._extra is not None or c is Tensor and other._extra is not None:
+                return arithmetic.zero_tensor_rule(op, out, self, other)
+            return out
         return general(self, other)
     dunder.__name__ = general.__name__
     return dunder

@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from ..grad_mode import STATE
-from ..node import Node, not_differentiable
+from ..node import IN_PLACE, Node, not_differentiable
 from ..tensor import Tensor
 from .checks import check
 from .forward_refusals import refuse_duals
@@ -108,6 +108,62 @@ DivBackward0 = binary_row(
 NegBackward0 = row(
     (), "NegBackward0", _neg_forward, tensor=True, grad=lambda grad: -grad,
     explain="grad_self = -grad", doc="", checks=(check(lambda x: -x, (2, 3)),)).node
+
+
+# -- torch's efficient zero tensors (sgn's gradient, see unary.py) through products and sums ----------
+# torch gives mul, div, add and sub kernels of their own for a ZeroTensor operand (BinaryOps.cpp:
+# mul_zerotensor, div_zerotensor, add_zerotensor/sub_zerotensor); every other op reads it as zeros.
+# Autograd records these ops as usual: only the result's values and its zero-tensor flag change.
+# (Views of a zero tensor, which torch keeps zero tensors, are not followed here.)
+
+def _zero(a):
+    return a.__class__ is Tensor and a._extra is not None and "zerotensor" in a._extra
+
+
+def _as_zero_tensor(out):
+    out._data = np.zeros_like(out._data)
+    out._extras()["zerotensor"] = True
+
+
+def _mul_of_zero(out, a, b, params):
+    """A product with a zero tensor is one (0 · inf too)."""
+    _as_zero_tensor(out)
+
+
+def _div_of_zero(out, a, b, params):
+    """0/x is a zero tensor; 0/0 is nan and x/0 is inf everywhere (torch's div_zerotensor: not x's sign)."""
+    if not _zero(b):
+        _as_zero_tensor(out)
+    else:
+        out._data = np.full_like(out._data, np.nan if _zero(a) else np.inf)
+
+
+def _sum_with_zero(sign):
+    def rule(out, a, b, params):
+        """zero ± zero is a zero tensor; zero + other is a copy of other (times ±alpha), self + zero of self."""
+        if _zero(a) and _zero(b):
+            _as_zero_tensor(out)
+            return
+        alpha = params.get("alpha", 1) * sign
+        kept = b if _zero(a) else a
+        arr = kept._data if isinstance(kept, Tensor) else np.asarray(kept)
+        if _zero(a) and alpha != 1:
+            arr = arr * alpha
+        out._data = np.array(np.broadcast_to(arr, out._data.shape), dtype=out._data.dtype)
+    return rule
+
+
+_ZERO_RULES = {MulBackward0: _mul_of_zero, DivBackward0: _div_of_zero, AddBackward0: _sum_with_zero(1),
+               SubBackward0: _sum_with_zero(-1)}
+
+
+def zero_tensor_rule(op, out, a, b, params=None):
+    """``out = op(a, b)`` as torch's ZeroTensor kernel makes it when ``a`` or ``b`` is a zero tensor
+    (called by mul/div/add/sub and their operators only when an operand has an ``_extra``, so the
+    common path pays two attribute reads). An in-place op writes a regular tensor (zeros read)."""
+    if (_zero(a) or _zero(b)) and not IN_PLACE[0]:
+        _ZERO_RULES[op](out, a, b, params or {})
+    return out
 
 
 # torch's pow(Tensor, number) kernel for float and double computes these exponents with
@@ -334,14 +390,20 @@ def add(input, other, *, alpha=1):
         if alpha != 1:
             return AddBackward0.apply(other * alpha, input)  # scalar + alpha * tensor
         input, other = other, input
-    return AddBackward0.apply(input, other, alpha=alpha)
+    out = AddBackward0.apply(input, other, alpha=alpha)
+    if input.__class__ is Tensor and input._extra is not None or other.__class__ is Tensor and other._extra is not None:
+        return zero_tensor_rule(AddBackward0, out, input, other, {"alpha": alpha})
+    return out
 
 
 def sub(input, other, *, alpha=1):
     """``input - alpha * other``, broadcasting (``torch.sub(0, x)`` is SubBackward0; ``0 - x`` is rsub)."""
     input, other = operand(input), operand(other)
     _check_alpha(input, other, alpha, sub=True)
-    return SubBackward0.apply(input, other, alpha=alpha)
+    out = SubBackward0.apply(input, other, alpha=alpha)
+    if input.__class__ is Tensor and input._extra is not None or other.__class__ is Tensor and other._extra is not None:
+        return zero_tensor_rule(SubBackward0, out, input, other, {"alpha": alpha})
+    return out
 
 
 def rsub(input, other, *, alpha=1):
@@ -357,7 +419,10 @@ def mul(input, other):
     input, other = operand(input), operand(other)
     if not isinstance(input, Tensor):
         input, other = other, input
-    return MulBackward0.apply(input, other)
+    out = MulBackward0.apply(input, other)
+    if input.__class__ is Tensor and input._extra is not None or other.__class__ is Tensor and other._extra is not None:
+        return zero_tensor_rule(MulBackward0, out, input, other)
+    return out
 
 
 def div(input, other, *, rounding_mode=None):
@@ -367,7 +432,11 @@ def div(input, other, *, rounding_mode=None):
     (``rdiv``: reciprocal then multiply, as torch's ``__rtruediv__``)."""
     input, other = operand(input), operand(other)
     if rounding_mode is None:
-        return DivBackward0.apply(input, other)
+        out = DivBackward0.apply(input, other)
+        if (input.__class__ is Tensor and input._extra is not None
+                or other.__class__ is Tensor and other._extra is not None):
+            return zero_tensor_rule(DivBackward0, out, input, other)
+        return out
     if rounding_mode not in ("floor", "trunc"):
         raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
                            f"'{rounding_mode}'")

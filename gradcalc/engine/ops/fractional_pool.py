@@ -10,6 +10,7 @@ backward adds each gradient at its maximum's position (scatter_add, differentiab
 import numpy as np
 
 from ..node import Node
+from .backward_functions import recorded_as
 from .checks import check
 from .pooling3d import _flat_scatter
 
@@ -69,7 +70,7 @@ def _fractional_forward(ctx, x, samples, k, out, order):
         s_i = starts[i].reshape([n, c] + [out[i] if j == i else 1 for j in range(nd)])
         flat = flat * size[i] + (s_i + offs[i])
     from ..tensor import Tensor
-    ctx.save_for_backward(Tensor._wrap(flat))
+    ctx.save_for_backward(Tensor._wrap(flat), x)  # torch's backward reads self too
     vals = np.ascontiguousarray(vals)
     return (vals, flat) if batched else (vals[0], flat[0])
 
@@ -94,8 +95,8 @@ class FractionalMaxPool2DBackward0(Node):
         return _fractional_forward(ctx, x, samples, k, out, (1, 0))
 
     def backward(ctx, grad, _grad_indices=None):
-        (indices,) = ctx.saved_tensors
-        return _flat_scatter(grad, indices, ctx.shape, 2), None
+        indices, x = ctx.saved_tensors
+        return recorded_as("FractionalMaxPool2DBackwardBackward0", _flat_scatter(grad, indices, ctx.shape, 2), x), None
 
 
 class FractionalMaxPool3DBackward0(Node):
@@ -111,8 +112,8 @@ class FractionalMaxPool3DBackward0(Node):
         return _fractional_forward(ctx, x, samples, k, out, (0, 1, 2))
 
     def backward(ctx, grad, _grad_indices=None):
-        (indices,) = ctx.saved_tensors
-        return _flat_scatter(grad, indices, ctx.shape, 3), None
+        indices, x = ctx.saved_tensors
+        return recorded_as("FractionalMaxPool3DBackwardBackward0", _flat_scatter(grad, indices, ctx.shape, 3), x), None
 
 
 def _tuple(v, n):

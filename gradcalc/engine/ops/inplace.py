@@ -188,12 +188,14 @@ def inplace(t, compute, *args, overlap_ok=False, names=None, alias_ok=False, **k
     if not recording:
         prev = STATE.grad_enabled
         STATE.grad_enabled = False
+        IN_PLACE[0] = True
         try:
             r = compute(t, *args, **kw)
         except (RuntimeError, NotImplementedError) as e:
             raise _iterator_order(t, args, e, overlap_ok) from None
         finally:
             STATE.grad_enabled = prev
+            IN_PLACE[0] = False
         if names is not None:  # clamp_'s own cast check comes before torch's TensorIterator
             check_write(t, r._data, names)
         _check_overlaps(t, args, overlap_ok, recording, compute)
@@ -722,7 +724,8 @@ def setitem(t, key, value):
         npkey = _numpy_key(t, key)
         v = value._data if isinstance(value, Tensor) else value
         if isinstance(v, np.ndarray) and v.ndim and v.shape[0] == 1:
-            v = v.reshape(_drop_leading_ones(v.shape))  # torch drops a value's leading 1s (numpy refuses [1] into a 0-d slot)
+            # torch drops a value's leading 1s (numpy refuses a [1] value for a 0-d slot)
+            v = v.reshape(_drop_leading_ones(v.shape))
         try:
             t._data[npkey] = v
         except IndexError as e:

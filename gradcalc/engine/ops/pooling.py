@@ -14,6 +14,7 @@ import numpy as np
 from ..grad_mode import STATE
 from ..node import Node
 from ..tensor import Tensor
+from .backward_functions import recorded_as
 from .checks import check
 from .conv import _windows, fold
 
@@ -123,17 +124,19 @@ class MaxPool2DWithIndicesBackward0(Node):
         offset = (np.arange(k[0])[:, None] * dil[0] * w + np.arange(k[1])[None, :] * dil[1]).reshape(-1)
         base = (np.arange(oh)[:, None] * s[0] - p[0]) * w + (np.arange(ow)[None, :] * s[1] - p[1])
         indices = base + np.take(offset.astype(np.int64), arg)
-        ctx.save_for_backward(Tensor._wrap(indices))
+        ctx.save_for_backward(Tensor._wrap(indices), x)  # torch's backward reads self too (its version is checked)
         unb = x._data.ndim == 3
         return _unbatch(np.ascontiguousarray(vals), unb), _unbatch(indices, unb)
 
     def backward(ctx, grad, _grad_indices=None):
+        indices, x = ctx.saved_tensors
         if ctx.arg is not None and not STATE.grad_enabled:  # (create_graph: the recorded scatter below)
             return _tiled_back(grad._data, ctx.arg, ctx.shape, *ctx.geometry)
-        (indices,) = ctx.saved_tensors
         if grad._data.ndim == 3:
             grad = grad.unsqueeze(0)
-        return _scatter_back(grad, indices, ctx.shape, ctx.disjoint)
+        # torch's max_pool2d_with_indices_backward(grad, self, ...): under create_graph it requires grad
+        return recorded_as("MaxPool2DWithIndicesBackwardBackward0", _scatter_back(grad, indices, ctx.shape,
+                                                                                 ctx.disjoint), x)
 
 
 def _tiled_back(g, arg, shape, k, s, dil):
@@ -188,9 +191,11 @@ class AvgPool2DBackward0(Node):
                 counts.append(pool if count_include_pad else end - start)
             div = np.outer(counts[0], counts[1]).astype(np.float64)
         ctx.div = div
+        ctx.save_for_backward(x)  # torch's avg_pool2d_backward(grad, self, ...) reads self
         return _unbatch(np.asarray(sums / div.astype(d.dtype), dtype=d.dtype), x._data.ndim == 3)
 
     def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
         (k, s, p, padded) = ctx.args
         unb = grad._data.ndim == 3
         if unb:
@@ -201,7 +206,7 @@ class AvgPool2DBackward0(Node):
         full = fold(cols, padded, k, (1, 1), (0, 0), s)
         h, w = ctx.size
         full = full[:, :, p[0]:p[0] + h, p[1]:p[1] + w]
-        return full.squeeze(0) if unb else full
+        return recorded_as("AvgPool2DBackwardBackward0", full.squeeze(0) if unb else full, x)
 
 
 @_batched
@@ -240,11 +245,14 @@ class AdaptiveAvgPool2DBackward0(Node):
         ph = _adaptive_matrix(d.shape[-2], out_size[0]).astype(d.dtype)
         pw = _adaptive_matrix(d.shape[-1], out_size[1]).astype(d.dtype)
         ctx.mats = (ph, pw)
+        ctx.save_for_backward(x)  # torch's _adaptive_avg_pool2d_backward(grad, self) reads self
         return np.ascontiguousarray(np.matmul(np.matmul(ph, d), pw.T), dtype=d.dtype)
 
     def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
         ph, pw = ctx.mats
-        return Tensor._wrap(np.ascontiguousarray(ph.T)).matmul(grad).matmul(Tensor._wrap(pw))
+        g = Tensor._wrap(np.ascontiguousarray(ph.T)).matmul(grad).matmul(Tensor._wrap(pw))
+        return recorded_as("AdaptiveAvgPool2DBackwardBackward0", g, x)
 
 
 def _adaptive_size(input, output_size):
@@ -293,15 +301,15 @@ class AdaptiveMaxPool2DBackward0(Node):
         cols = np.take_along_axis(np.broadcast_to(rw[None, None, None, :, :], (n, c, out_size[0]) + rw.shape),
                                   kw[..., None], -1)[..., 0]
         indices = (rows * w + cols).astype(np.int64)
-        ctx.save_for_backward(Tensor._wrap(indices))
+        ctx.save_for_backward(Tensor._wrap(indices), x)  # torch's backward reads self too
         unb = x._data.ndim == 3
         return _unbatch(np.ascontiguousarray(vals), unb), _unbatch(indices, unb)
 
     def backward(ctx, grad, _grad_indices=None):
-        (indices,) = ctx.saved_tensors
+        indices, x = ctx.saved_tensors
         if grad._data.ndim == 3:
             grad = grad.unsqueeze(0)
-        return _scatter_back(grad, indices, ctx.shape)
+        return recorded_as("AdaptiveMaxPool2DBackwardBackward0", _scatter_back(grad, indices, ctx.shape), x)
 
 
 @_batched

@@ -15,6 +15,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 
 from ..node import Node
 from ..tensor import Tensor
+from .backward_functions import recorded_as
 from .checks import check
 from .pooling import _adaptive_bounds, _adaptive_matrix, _pool_out
 
@@ -129,15 +130,15 @@ class MaxPool3DWithIndicesBackward0(Node):
         oh = np.arange(out[1])[None, :, None] * s[1] - p[1] + kb * dil[1]
         ow = np.arange(out[2])[None, None, :] * s[2] - p[2] + ke * dil[2]
         indices = (od * h + oh) * w + ow
-        ctx.save_for_backward(Tensor._wrap(indices))
+        ctx.save_for_backward(Tensor._wrap(indices), x)  # torch's backward reads self too
         vals = np.ascontiguousarray(vals.astype(d.dtype, copy=False))
         if x._data.ndim == 4:
             return vals[0], indices[0]
         return vals, indices
 
     def backward(ctx, grad, _grad_indices=None):
-        (indices,) = ctx.saved_tensors
-        return _flat_scatter(grad, indices, ctx.shape)
+        indices, x = ctx.saved_tensors
+        return recorded_as(type(ctx).__name__[:-1] + "Backward0", _flat_scatter(grad, indices, ctx.shape), x)
 
 
 def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
@@ -183,10 +184,13 @@ class AvgPool3DBackward0(Node):
                     sums += pd[:, :, a:a + s[0] * (out[0] - 1) + 1:s[0], b:b + s[1] * (out[1] - 1) + 1:s[1],
                                e:e + s[2] * (out[2] - 1) + 1:s[2]]
         res = np.ascontiguousarray(sums / div.astype(d.dtype), dtype=d.dtype)
+        ctx.save_for_backward(x)  # torch's avg_pool3d_backward(grad, self, ...) reads self
         return res[0] if x._data.ndim == 4 else res
 
     def backward(ctx, grad):
-        return AvgPool3DBackwardBackward0.apply(grad, args=ctx.args)
+        (x,) = ctx.saved_tensors
+        # under create_graph the gradient requires grad where self does (torch's node has an edge to self)
+        return recorded_as("AvgPool3DBackwardBackward0", AvgPool3DBackwardBackward0.apply(grad, args=ctx.args), x)
 
 
 class AvgPool3DBackwardBackward0(Node):
@@ -264,11 +268,14 @@ class AdaptiveAvgPool3DBackward0(Node):
 
     def forward(ctx, x, mats):
         ctx.mats = mats
+        ctx.save_for_backward(x)  # torch's _adaptive_avg_pool3d_backward(grad, self) reads self
         d = x._data
         return np.ascontiguousarray(_separable(d, [m.astype(d.dtype) for m in mats]), dtype=d.dtype)
 
     def backward(ctx, grad):
-        return AdaptiveAvgPool3DBackwardBackward0.apply(grad, mats=ctx.mats)
+        (x,) = ctx.saved_tensors
+        return recorded_as("AdaptiveAvgPool3DBackwardBackward0",
+                           AdaptiveAvgPool3DBackwardBackward0.apply(grad, mats=ctx.mats), x)
 
 
 class AdaptiveAvgPool3DBackwardBackward0(Node):
@@ -337,15 +344,15 @@ class AdaptiveMaxPool3DBackward0(Node):
         oh = rh[np.arange(out[1])[None, :, None], b]
         ow = rw[np.arange(out[2])[None, None, :], e]
         indices = ((od * size[1] + oh) * size[2] + ow).astype(np.int64)
-        ctx.save_for_backward(Tensor._wrap(indices))
+        ctx.save_for_backward(Tensor._wrap(indices), x)  # torch's backward reads self too
         vals = np.ascontiguousarray(vals)
         if x._data.ndim == 4:
             return vals[0], indices[0]
         return vals, indices
 
     def backward(ctx, grad, _grad_indices=None):
-        (indices,) = ctx.saved_tensors
-        return _flat_scatter(grad, indices, ctx.shape)
+        indices, x = ctx.saved_tensors
+        return recorded_as(type(ctx).__name__[:-1] + "Backward0", _flat_scatter(grad, indices, ctx.shape), x)
 
 
 def adaptive_max_pool3d(input, output_size, return_indices=False):
