@@ -35,6 +35,7 @@ import numpy as np
 
 from . import upcalls
 from .grad_math import add as add_grads, cast, sum_to  # noqa: F401  (sum_to: ops import it from here)
+from .complex_support import complex_backward
 from .grad_mode import STATE
 from .journal import OBSERVER as JOURNAL, touch_grad
 from .memory import TUNED, tune_allocator
@@ -279,13 +280,15 @@ def _run_plain(task, free, create_graph):
         if node._saved is not None or cls.saves_output:
             node.check_saved()  # torch unpacks every saved value before the rule runs
         grads_in = NotImplemented
-        if not create_graph and cls.array_backward is not None and (
+        complex_grad = grads_out[0]._data.dtype.kind == "c"
+        if not create_graph and cls.array_backward is not None and not complex_grad and (
                 grads_out[0]._extra is None or "zerotensor" not in grads_out[0]._extra):
             # (a zero tensor, sgn's gradient, goes through the rule on tensors: products keep it one)
             # the rule on arrays (reduced to the inputs' shapes and dtypes), or NotImplemented
             grads_in = node.array_backward(grads_out[0]._data)
         if grads_in is NotImplemented:
-            grads_in = node.backward(grads_out[0])
+            # (a complex gradient: torch's convention, complex_support.py)
+            grads_in = complex_backward(node, grads_out) if complex_grad else node.backward(grads_out[0])
             if type(grads_in) is not tuple:
                 grads_in = (grads_in,)
             if len(grads_in) != len(node._next):
@@ -618,7 +621,10 @@ def _call_node(node, grads_out, observer):
         node.check_saved()  # torch unpacks every saved value before the rule runs
     if observer is not None:
         observer.before(node, grads_out)
-    r = node.backward(*grads_out)
+    if any(g is not None and g._data.dtype.kind == "c" for g in grads_out):
+        r = complex_backward(node, grads_out)  # torch's convention (complex_support.py)
+    else:
+        r = node.backward(*grads_out)
     if type(r) is not tuple:
         r = (r,)
     if len(r) != len(node._next):

@@ -29,7 +29,7 @@ def as_array(data, dtype=None):
     if isinstance(data, np.ndarray):
         if _dt.from_numpy_dtype(data.dtype) is None:
             raise TypeError(f"can't convert np.ndarray of type numpy.{data.dtype} to a tensor; the supported "
-                            f"types are: float64, float32, float16, int64, int32, int16, int8, uint8, and bool.")
+                            f"types are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint8, and bool.")
         arr = np.array(data, dtype=None if dt is None else dt.np, copy=True)
         return arr
     if isinstance(data, (np.number, np.bool_)):  # a numpy scalar keeps its dtype, as in torch
@@ -43,7 +43,7 @@ def as_array(data, dtype=None):
         _check_sequence(data)
     elif isinstance(data, str):
         raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
-    elif not isinstance(data, (int, float, bool, np.number, np.bool_)):
+    elif not isinstance(data, (int, float, bool, complex, np.number, np.bool_)):
         raise RuntimeError(f"Could not infer dtype of {type(data).__name__}")
     try:
         arr = np.array(data)
@@ -52,11 +52,17 @@ def as_array(data, dtype=None):
     if arr.dtype.kind == "O" or arr.dtype == np.uint64:
         raise ValueError("Overflow when unpacking long long")
     if dt is not None:
-        if dt.category != _dt._FLOAT and arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
+        if dt.category < _dt._FLOAT and arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
             raise RuntimeError("value cannot be converted to type int64 without overflow")
+        if arr.dtype.kind == "c" and dt.category != _dt._COMPLEX:
+            raise TypeError("must be real number, not complex")  # torch reads each element as a real
         return arr.astype(dt.np)
     kind = arr.dtype.kind
-    if kind == "f":
+    if kind == "c":
+        d = _dt.default_complex_dtype()
+        if arr.dtype != d.np:
+            arr = arr.astype(d.np)
+    elif kind == "f":
         d = _dt.get_default_dtype()
         if arr.dtype != d.np:
             arr = arr.astype(d.np)
@@ -89,7 +95,7 @@ def _check_sequence(data):
                         continue
                     raise ValueError("only one element tensors can be converted to Python scalars")
                 kinds |= 2
-            elif isinstance(item, (bool, int, float, np.number, np.bool_)):
+            elif isinstance(item, (bool, int, float, complex, np.number, np.bool_)):
                 kinds |= 2
             elif isinstance(item, str):
                 raise TypeError(f"new(): invalid data type '{type(item).__name__}'")
@@ -105,7 +111,7 @@ FACTORY_GRAD_MSG = "Only Tensors of floating point and complex dtype can require
 def _new_leaf(arr, requires_grad=False):
     t = Tensor._wrap(arr)
     if requires_grad:
-        if arr.dtype.kind != "f":
+        if arr.dtype.kind not in "fc":
             raise RuntimeError(FACTORY_GRAD_MSG)  # the factories' wording (capital O), as torch's
         t._requires_grad = True
     return t

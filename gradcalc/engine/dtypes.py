@@ -3,7 +3,11 @@
 A dtype is a small immutable object wrapping a numpy dtype. Promotion follows
 torch's ``result_type``: operands are ranked (tensors with dimensions, then
 0-d tensors, then Python scalars) and a lower rank can only raise the *category*
-(bool < integer < floating), never the width, of a higher one.
+(bool < integer < floating < complex), never the width, of a higher one.
+Complex dtypes (complex64 = cfloat, complex128 = cdouble) are the fourth category:
+a complex operand of lower rank lifts a floating one to the complex dtype of its width
+(torch's ``combine_categories``), and a Python complex takes part as the default
+complex dtype (complex128 when the default float dtype is float64, else complex64).
 """
 
 import builtins as _builtins
@@ -17,11 +21,12 @@ _builtin_float, _builtin_int, _builtin_bool = _builtins.float, _builtins.int, _b
 __all__ = [
     "dtype", "float16", "half", "float32", "float", "float64", "double",
     "uint8", "int8", "int16", "short", "int32", "int", "int64", "long", "bool",
+    "complex64", "cfloat", "complex128", "cdouble",
     "get_default_dtype", "set_default_dtype", "promote_types", "result_type",
     "from_numpy_dtype", "as_dtype",
 ]
 
-_BOOL, _INT, _FLOAT = 0, 1, 2
+_BOOL, _INT, _FLOAT, _COMPLEX = 0, 1, 2, 3
 
 
 class dtype:
@@ -34,7 +39,7 @@ class dtype:
         self.np = np.dtype(np_dtype)
         self.category = category
         self.itemsize = self.np.itemsize
-        self.is_signed = category == _FLOAT or (category == _INT and self.np.kind == "i")
+        self.is_signed = category >= _FLOAT or (category == _INT and self.np.kind == "i")
 
     @property
     def is_floating_point(self):
@@ -42,7 +47,7 @@ class dtype:
 
     @property
     def is_complex(self):
-        return False
+        return self.category == _COMPLEX
 
     def __repr__(self):
         return "torch." + self.name
@@ -62,10 +67,16 @@ int16 = short = dtype("int16", np.int16, _INT)
 int32 = int = dtype("int32", np.int32, _INT)
 int64 = long = dtype("int64", np.int64, _INT)
 bool = dtype("bool", np.bool_, _BOOL)
+complex64 = cfloat = dtype("complex64", np.complex64, _COMPLEX)
+complex128 = cdouble = dtype("complex128", np.complex128, _COMPLEX)
 
-ALL = (bool, uint8, int8, int16, int32, int64, float16, float32, float64)
+ALL = (bool, uint8, int8, int16, int32, int64, float16, float32, float64, complex64, complex128)
 BY_NAME = {d.name: d for d in ALL}
-BY_NAME.update(half=float16, float=float32, double=float64, short=int16, int=int32, long=int64)
+BY_NAME.update(half=float16, float=float32, double=float64, short=int16, int=int32, long=int64,
+               cfloat=complex64, cdouble=complex128)
+# the complex dtype of each floating width and back (torch's toComplexType / toRealValueType)
+TO_COMPLEX = {float32: complex64, float64: complex128, complex64: complex64, complex128: complex128}
+TO_REAL = {complex64: float32, complex128: float64}
 
 # The names torch's messages use for each dtype, in one place: the ScalarType name
 # ("Float"), the C++ type name ("float") and the legacy tensor type ("torch.FloatTensor").
@@ -74,6 +85,12 @@ SCALAR_NAMES = {"float16": "Half", "float32": "Float", "float64": "Double", "int
 C_NAMES = {"float16": "c10::Half", "float32": "float", "float64": "double", "int64": "long int", "int32": "int",
            "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
 TENSOR_TYPE_NAMES = {name: f"torch.{word}Tensor" for name, word in SCALAR_NAMES.items()}
+# complex dtypes have no legacy constructor (torch.ComplexFloatTensor does not exist), so they
+# join the names after TENSOR_TYPE_NAMES' constructors are listed from SCALAR_NAMES
+COMPLEX_SCALAR_NAMES = {"complex64": "ComplexFloat", "complex128": "ComplexDouble"}
+C_NAMES.update(complex64="c10::complex<float>", complex128="c10::complex<double>")
+TENSOR_TYPE_NAMES.update({name: f"torch.{word}Tensor" for name, word in COMPLEX_SCALAR_NAMES.items()})
+ALL_SCALAR_NAMES = {**SCALAR_NAMES, **COMPLEX_SCALAR_NAMES}
 
 # numpy scalar type -> our dtype; numpy scalar types hash fast, so this is the
 # lookup used for every tensor's ``dtype``.
@@ -93,6 +110,11 @@ def set_default_dtype(d):
     _default[0] = d
 
 
+def default_complex_dtype():
+    """complex128 when the default float dtype is float64, else complex64 (as torch)."""
+    return complex128 if _default[0] is float64 else complex64
+
+
 def from_numpy_dtype(np_dtype):
     """Our dtype for a numpy dtype (or None if torch has no such dtype here)."""
     return _FROM_NP.get(np.dtype(np_dtype).type)
@@ -110,6 +132,8 @@ def as_dtype(d):
         return int64
     if d is _builtin_bool:
         return bool
+    if d is complex:
+        return complex128
     try:
         found = from_numpy_dtype(d)
     except TypeError:
@@ -125,10 +149,12 @@ def promote_types(a, b):
         return a
     if a.category != b.category:
         hi, lo = (a, b) if a.category > b.category else (b, a)
+        if hi.category == _COMPLEX:
+            return complex128 if lo is float64 else hi  # complex64 with float64: the wider parts
         if hi.category == _FLOAT:
             return hi  # any float beats any int/bool: int64 + float16 -> float16
         return hi  # integer beats bool
-    if a.category == _FLOAT:
+    if a.category >= _FLOAT:
         return a if a.itemsize >= b.itemsize else b
     return _FROM_NP[np.promote_types(a.np, b.np).type]
 
@@ -139,6 +165,12 @@ def _combine(higher, lower):
         return lower
     if lower is None:
         return higher
+    if higher.category == _COMPLEX:
+        return higher
+    if lower.category == _COMPLEX:
+        if higher.category == _FLOAT:
+            return _to_complex(higher)
+        return lower
     if higher.category == _FLOAT:
         return higher
     if higher is bool or lower.category == _FLOAT:
@@ -152,7 +184,21 @@ def scalar_dtype(value):
         return bool
     if isinstance(value, _builtin_int):
         return int64
+    if isinstance(value, complex):
+        return default_complex_dtype()
     return get_default_dtype()
+
+
+def _to_complex(d):
+    found = TO_COMPLEX.get(d)
+    if found is None:  # float16: torch's complex32, which numpy cannot store
+        raise complex32_error()
+    return found
+
+
+def complex32_error():
+    return TypeError("torch.complex32 (ComplexHalf) is not supported in gradcalc: numpy has no complex type "
+                     "with float16 parts; use torch.complex64 (torch.cfloat)")
 
 
 def result_type(*operands):

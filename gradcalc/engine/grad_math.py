@@ -86,6 +86,8 @@ def cast(g, np_dtype):
     """Gradient ``g`` in numpy dtype ``np_dtype`` (an input's dtype, a leaf's)."""
     if g._data.dtype == np_dtype:
         return g
+    if g._data.dtype.kind == "c" and np.dtype(np_dtype).kind != "c":
+        g = g.real if _recorded(g) else Tensor._wrap(g._data.real)  # a real input's part (torch's handle_r_to_c)
     if _recorded(g):
         return g.to(from_numpy_dtype(np_dtype))
     return Tensor._wrap(g._data.astype(np_dtype))

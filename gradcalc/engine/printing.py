@@ -17,7 +17,7 @@ printing_layout.py, the options in printing_options.py.
 from .printing_layout import array_body
 from .printing_options import OPTS, get_printoptions, printoptions, set_printoptions
 
-from .dtypes import get_default_dtype
+from .dtypes import default_complex_dtype, get_default_dtype
 
 __all__ = [
     "tensor_repr", "tensor_format", "node_repr", "return_types_repr",
@@ -36,6 +36,8 @@ def tensor_repr(t, *, prefix="tensor("):
     indent = len(prefix)
     suffixes = []
     default_name = get_default_dtype().name
+    if a.dtype.kind == "c" and dtype_name == default_complex_dtype().name:
+        default_name = dtype_name  # torch names neither the default float nor its complex dtype
     if a.size == 0:
         # Like numpy, torch spells out any empty shape but (0,), and always names a
         # non-default dtype: there is no element to tell an int from a float.
@@ -70,7 +72,7 @@ def tensor_format(t, format_spec):
     """
     a = t._data
     if a.ndim == 0:
-        return format(a.item(), format_spec)
+        return format(a.item(), format_spec)  # a complex one as Python's complex: (1+2j)
     if format_spec:
         raise TypeError("unsupported format string passed to Tensor.__format__")
     return tensor_repr(t)

@@ -80,8 +80,10 @@ def _layout(strs, shape, cut, edge, indent, width):
 def array_body(a, indent):
     """The text torch prints for a non-empty ndarray after a prefix ``indent`` columns wide.
 
-    ``a`` holds the tensor's values in their own dtype (float16/32/64, ints, bool).
+    ``a`` holds the tensor's values in their own dtype (float16/32/64, complex, ints, bool).
     """
+    if a.dtype.kind == "c":
+        return _complex_body(a, indent)
     floating = a.dtype.kind == "f"
     if a.ndim == 0:
         strs, _ = format_elements([a.item()], floating)
@@ -95,3 +97,25 @@ def array_body(a, indent):
         a, cut = _summarized(a, edge)
     strs, width = format_elements(a.ravel().tolist(), floating)
     return _layout(strs, a.shape, cut, edge, indent, width)
+
+
+def _complex_body(a, indent):
+    """torch's complex layout: the real and the imaginary parts are formatted apart (each with its
+    own mode and width, from the shown elements), the real part padded, the imaginary part stripped
+    and joined with its sign and a ``j``; a row wraps by the two widths + 1 (the ``j``) + 2."""
+    edge = OPTS.edgeitems
+    cut = None
+    if a.ndim and a.size > OPTS.threshold:
+        edge = max(int(edge), 0)
+        if not edge:
+            return "[...]"
+        a, cut = _summarized(a, edge)
+    re, re_width = format_elements(a.real.ravel().tolist(), True)
+    im, im_width = format_elements(a.imag.ravel().tolist(), True)
+    strs = []
+    for r, i in zip(re, im):
+        i = i.lstrip() + "j"
+        strs.append(r + i if i[0] in "+-" else r + "+" + i)
+    if a.ndim == 0:
+        return strs[0]
+    return _layout(strs, a.shape, cut, edge, indent, re_width + im_width + 1)

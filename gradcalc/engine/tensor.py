@@ -145,7 +145,7 @@ class Tensor:
         return self._data.dtype.kind == "f"
 
     def is_complex(self):
-        return False
+        return self._data.dtype.kind == "c"
 
     def type(self, dtype=None):
         if dtype is None:
@@ -166,7 +166,7 @@ class Tensor:
     def requires_grad(self, value):
         if not isinstance(value, (bool, np.bool_)):
             raise RuntimeError("requires_grad must be a bool")  # torch's: no truthiness ('yes', 1, None)
-        if value and self._data.dtype.kind != "f" and self._grad_fn is None:
+        if value and self._data.dtype.kind not in "fc" and self._grad_fn is None:
             raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
         self.requires_grad_(bool(value))
 
@@ -184,7 +184,7 @@ class Tensor:
                 "you can only change requires_grad flags of leaf variables. If you want to use a "
                 "computed variable in a subgraph that doesn't require differentiation use "
                 "var_no_grad = var.detach().")
-        if requires_grad and self._data.dtype.kind != "f":
+        if requires_grad and self._data.dtype.kind not in "fc":
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
         self._requires_grad = requires_grad
         return self
@@ -521,7 +521,7 @@ def _warn_nonleaf_grad():
 
 # dtype names in torch's message for a .grad of the wrong dtype: C++ type names, then ScalarType names
 _C_TYPE_NAMES = {d.np.type: _dt.C_NAMES[d.name] for d in _dt.ALL}
-_SCALAR_TYPE_NAMES = {d.np.type: _dt.SCALAR_NAMES[d.name] for d in _dt.ALL}
+_SCALAR_TYPE_NAMES = {d.np.type: _dt.ALL_SCALAR_NAMES[d.name] for d in _dt.ALL}
 
 
 def is_tensor(obj):

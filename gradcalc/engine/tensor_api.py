@@ -227,11 +227,13 @@ def is_signed(input):
 
 
 def is_complex(input):
-    return False
+    return input._data.dtype.kind == "c"
 
 
 def is_conj(input):
-    return False
+    """True for the result of ``conj()`` on a complex tensor: torch's lazily conjugated view (here the
+    values are conjugated at once, and the flag says the tensor came from ``conj``)."""
+    return bool(input._extra and input._extra.get("conj"))
 
 
 def is_neg(input):
@@ -247,6 +249,8 @@ def is_same_size(input, other):
 
 
 def resolve_conj(input):
+    if is_conj(input):
+        return input.clone()
     return input
 
 

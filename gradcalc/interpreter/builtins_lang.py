@@ -130,7 +130,8 @@ REFUSED = {
 # Python's own builtins the language has as they are.
 PLAIN = ("staticmethod", "classmethod", "property", "issubclass", "id", "hash", "repr", "sorted",
          "reversed", "map", "filter", "any", "all", "iter", "next", "dict", "set", "frozenset", "callable",
-         "divmod", "chr", "ord", "hex", "bin", "oct", "slice", "object", "ascii", "NotImplemented", "Ellipsis")
+         "divmod", "chr", "ord", "hex", "bin", "oct", "slice", "object", "ascii", "NotImplemented", "Ellipsis",
+         "complex")
 
 
 def names():

@@ -560,7 +560,8 @@ class Builder:
         return A.Constant(float(tok.value.replace("_", "")), **_pos(tok, tok))
 
     def imag_number(self, c):
-        raise _error("complex numbers are not supported in gradcalc", c[0])
+        tok = c[0]  # Python's imaginary literal: 2j is complex(0, 2.0)
+        return A.Constant(complex(0.0, float(tok.value[:-1].replace("_", ""))), **_pos(tok, tok))
 
     def ellipsis(self, c):
         return A.Constant(Ellipsis, **_pos(c[0], c[0]))

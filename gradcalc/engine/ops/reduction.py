@@ -45,7 +45,7 @@ def _check_mean_dtype(a, dtype):
 
 def _check_mean_array_dtype(arr, dtype):
     d = arr.dtype if dtype is None else _dt.as_dtype(dtype).np
-    if d.kind != "f":
+    if d.kind not in "fc":
         name = _dt.from_numpy_dtype(d).name
         raise RuntimeError(f"mean(): could not infer output dtype. Input dtype must be either a floating "
                            f"point or complex dtype. Got: {_PRETTY.get(name, name.capitalize())}")

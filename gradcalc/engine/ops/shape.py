@@ -477,7 +477,10 @@ def to(input, *args, dtype=None, copy=False, **kw):
     dtype = _dt.as_dtype(dtype)
     if dtype.np == input._data.dtype and not copy:
         return input
-    if input._requires_grad and dtype.category != _dt._FLOAT:
+    if input._data.dtype.kind == "c" and dtype.category != _dt._COMPLEX:
+        import warnings
+        warnings.warn("Casting complex values to real discards the imaginary part", UserWarning, stacklevel=2)
+    if input._requires_grad and dtype.category < _dt._FLOAT:
         from ..grad_mode import STATE
         if STATE.grad_enabled:
             return Tensor._wrap(input._data.astype(dtype.np))

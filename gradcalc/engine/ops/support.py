@@ -26,7 +26,7 @@ def operand(x):
         return x
     if isinstance(x, (np.number, np.bool_)):  # first: np.float64 is a float; torch treats it as a number
         return x.item()
-    if isinstance(x, (bool, int, float)):
+    if isinstance(x, (bool, int, float, complex)):
         return x
     if isinstance(x, (list, tuple, np.ndarray)):
         return as_tensor(x)
@@ -46,17 +46,17 @@ def binary_arrays(a, b, true_divide=False):
         if da.kind == "f" and db.kind == "b" or da.kind == "b" and db.kind == "f":
             return A, B  # a float with a bool mask: numpy keeps the float dtype, as torch does
     elif a_is_t:
-        if A.dtype.kind == "f" and not isinstance(b, bool):
+        if A.dtype.kind == "f" and not isinstance(b, (bool, complex)):
             if A.base is not None:
                 A = _unbroadcast(A)
             return A, B  # numpy keeps a float array's dtype against a Python scalar (NEP 50)
     elif b_is_t:
-        if B.dtype.kind == "f" and not isinstance(a, bool):
+        if B.dtype.kind == "f" and not isinstance(a, (bool, complex)):
             if B.base is not None:
                 B = _unbroadcast(B)
             return A, B
     dt = _dt.result_type(a, b)
-    if true_divide and dt.category != _dt._FLOAT:
+    if true_divide and dt.category < _dt._FLOAT:
         dt = _dt.get_default_dtype()
     npdt = dt.np
     A = A.astype(npdt, copy=False) if a_is_t else _scalar_as(a, npdt)
@@ -136,7 +136,7 @@ def binary_apply(fn, a, b, floating=True, **kw):
     A, B = binary_arrays(a, b)
     if floating:
         A, B = np.asarray(A), np.asarray(B)
-        if A.dtype.kind != "f" and B.dtype.kind != "f":
+        if A.dtype.kind not in "fc" and B.dtype.kind not in "fc":
             dt = _dt.get_default_dtype().np
             A, B = A.astype(dt), B.astype(dt)
     try:
@@ -144,9 +144,9 @@ def binary_apply(fn, a, b, floating=True, **kw):
     except ValueError:
         raise broadcast_error(np.shape(A), np.shape(B)) from None
     dt = _dt.result_type(a, b)  # torch's promotion (numpy may widen against a Python float)
-    if floating and dt.category != _dt._FLOAT:
+    if floating and dt.category < _dt._FLOAT:
         dt = _dt.get_default_dtype()
-    return out.astype(dt.np, copy=False) if out.dtype.kind == "f" else out
+    return out.astype(dt.np, copy=False) if out.dtype.kind in "fc" else out
 
 
 def floating(fn, a):
@@ -156,13 +156,16 @@ def floating(fn, a):
     d = a._data
     k = d.dtype.kind
     if k != "f":
+        if k == "c":
+            from ..complex_support import complex_forward
+            return complex_forward(fn, d)
         return fn(d.astype(_dt.get_default_dtype().np))
     if d.dtype == np.float16:
         return fn(d.astype(np.float32)).astype(np.float16)
     return fn(d)
 
 
-_TYPE_WORDS = _dt.SCALAR_NAMES
+_TYPE_WORDS = _dt.ALL_SCALAR_NAMES
 
 
 def type_word(arr):

@@ -38,6 +38,9 @@ def _abs(d):
 
 def _sign(d):
     if d.dtype.kind != "f":
+        if d.dtype.kind == "c":
+            raise NotImplementedError("Unlike NumPy, torch.sign is not intended to support complex numbers. Please "
+                                      "use torch.sgn instead.")
         return d.copy() if d.dtype.kind == "b" else np.sign(d)
     # torch's sign is (0 < x) - (x < 0): 0 for nan, where numpy gives nan
     return (d > 0).astype(d.dtype) - (d < 0)
@@ -86,6 +89,9 @@ def abs(input):
     """Elementwise absolute value."""
     if input._data.dtype.kind == "b":
         raise NotImplementedError("\"abs_cpu\" not implemented for 'Bool'")
+    if input._data.dtype.kind == "c":  # a real result, torch's complex rule (complex_ops.py)
+        from .complex_ops import complex_abs
+        return complex_abs(input)
     return ABS.node.apply(input)
 
 
@@ -389,7 +395,11 @@ def _sgn_grad(grad, self, result):
     return z
 
 
-_SGN = row("sgn", "SgnBackward0", _sign, promote=False, grad=_sgn_grad, function=sgn, doc=sgn.__doc__,
+def _sgn_forward(d):
+    return np.sign(d) if d.dtype.kind == "c" else _sign(d)  # (numpy's complex sign is z / |z|, as torch's sgn)
+
+
+_SGN = row("sgn", "SgnBackward0", _sgn_forward, promote=False, grad=_sgn_grad, function=sgn, doc=sgn.__doc__,
            explain="grad_self = 0   (sgn is flat away from 0)", checks=(check(lambda x: x.sgn() * x, (2, 3)),))
 _SGN.node.array_backward = None  # (the zero tensor is a Tensor flag: the rule runs on tensors)
 
