@@ -27,7 +27,7 @@ SPECIAL_RULES = {}
 # numpy functions (the rows' forwards) torch computes on complex inputs
 _ALLOWED = {np.exp, np.log, np.sqrt, np.sin, np.cos, np.tan, np.tanh, np.sinh, np.cosh, np.reciprocal,
             np.log2, np.log10, np.log1p, np.expm1, np.arcsin, np.arccos, np.arctan, np.arcsinh, np.arccosh,
-            np.arctanh}
+            np.arctanh, np.exp2}
 # the rows' names by their numpy function, for torch's message when one refuses complex
 _NAMES = {}
 # torch's own words where its message is not the generic one
@@ -38,7 +38,8 @@ _MESSAGES = {
     "relu": "clamp is not supported for complex types",
 }
 _KERNELS = {"erf": "erf_vml_cpu", "erfc": "erfc_vml_cpu", "erfinv": "erfinv_vml_cpu", "lgamma": "lgamma_vml_cpu",
-            "digamma": "digamma", "frac": "frac_cpu", "deg2rad": "deg2rad", "rad2deg": "rad2deg"}
+            "digamma": "digamma", "frac": "frac_cpu", "deg2rad": "deg2rad", "rad2deg": "rad2deg",
+            "max_all": "max_all", "min_all": "min_all", "unique": "unique"}
 
 
 def allow_forward(fn, name=None):
@@ -59,8 +60,9 @@ def scalar_word(np_dtype):
 def not_implemented(name, np_dtype):
     """torch's NotImplementedError for an op without a complex kernel."""
     msg = _MESSAGES.get(name)
-    if msg is None:
-        msg = f"\"{_KERNELS.get(name, name + '_cpu')}\" not implemented for '{scalar_word(np_dtype)}'"
+    if msg is None:  # (a name ending in "!" is the kernel's own name)
+        kernel = name[:-1] if name.endswith("!") else _KERNELS.get(name, name + "_cpu")
+        msg = f"\"{kernel}\" not implemented for '{scalar_word(np_dtype)}'"
     return NotImplementedError(msg)
 
 

@@ -36,8 +36,6 @@ def tensor_repr(t, *, prefix="tensor("):
     indent = len(prefix)
     suffixes = []
     default_name = get_default_dtype().name
-    if a.dtype.kind == "c" and dtype_name == default_complex_dtype().name:
-        default_name = dtype_name  # torch names neither the default float nor its complex dtype
     if a.size == 0:
         # Like numpy, torch spells out any empty shape but (0,), and always names a
         # non-default dtype: there is no element to tell an int from a float.
@@ -49,6 +47,8 @@ def tensor_repr(t, *, prefix="tensor("):
     else:
         if not OPTS.edgeitems:
             suffixes.append("size=" + str(tuple(a.shape)))
+        if a.dtype.kind == "c" and dtype_name == default_complex_dtype().name:
+            default_name = dtype_name  # torch names neither the default float nor its complex dtype
         if dtype_name != default_name and dtype_name not in _SELF_EVIDENT:
             suffixes.append("dtype=torch." + dtype_name)
         body = array_body(a, indent)

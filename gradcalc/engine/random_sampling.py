@@ -17,6 +17,8 @@ then divide by ``1 - p``), ``random_(t, ...)`` and ``randperm(n, generator=g)``
 ``Generator().manual_seed(seed)``, then ``randperm(n, generator=g)``).
 """
 
+import math
+
 import numpy as np
 
 from . import dtypes as _dt
@@ -53,6 +55,15 @@ def _num(x):
 
 def _scalar_name(dt):
     return _dt.SCALAR_NAMES.get(dt.name, dt.name)
+
+
+def _complex_fill(t, fill):
+    """Fill a complex tensor as torch does: its (re, im) pairs as one real tensor, in memory order."""
+    from .ops.complex_ops import _as_real_array
+    from .ops.inplace import check_writable
+    check_writable(t)
+    fill(Tensor._wrap(_as_real_array(t._data)))
+    return t
 
 
 def _need_float(t, kernel):
@@ -141,7 +152,7 @@ def _size(size, kw):
 
 def _finish(t, requires_grad, out=None):
     if requires_grad:
-        if t._data.dtype.kind != "f":
+        if t._data.dtype.kind not in "fc":
             from .creation import FACTORY_GRAD_MSG
             raise RuntimeError(FACTORY_GRAD_MSG)
         t._requires_grad = True
@@ -164,6 +175,8 @@ def _float_dtype(dtype):
 
 def uniform_(t, a=0.0, b=1.0, *, generator=None):
     """Fill ``t`` with uniform numbers in [a, b), torch's ``uniform_`` draw for draw."""
+    if t._data.dtype.kind == "c":  # torch fills view_as_real(t) from the same range
+        return _complex_fill(t, lambda r: uniform_(r, a, b, generator=generator))
     _need_float(t, "check_uniform_bounds")
     a, b = float(a), float(b)
     if not a <= b:
@@ -177,6 +190,8 @@ def uniform_(t, a=0.0, b=1.0, *, generator=None):
 def normal_(t, mean=0.0, std=1.0, *, generator=None):
     """Fill ``t`` with normal numbers: torch's 16-wide Box–Muller fill for 16 or more
     contiguous elements, its scalar path (with the cached sample) otherwise."""
+    if t._data.dtype.kind == "c":  # torch fills view_as_real(t): each part with std / sqrt(2)
+        return _complex_fill(t, lambda r: normal_(r, mean, float(std) / math.sqrt(2), generator=generator))
     _need_float(t, "normal_kernel_cpu")
     mean, std = float(mean), float(std)
     if not std >= 0.0:

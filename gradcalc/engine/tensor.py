@@ -377,9 +377,13 @@ class Tensor:
         return bool(self._data.reshape(()))
 
     def __float__(self):
+        if self._data.dtype.kind == "c" and self._data.size == 1:
+            raise RuntimeError("value cannot be converted to type double without overflow")
         return float(self.item())
 
     def __int__(self):
+        if self._data.dtype.kind == "c" and self._data.size == 1:
+            raise RuntimeError("value cannot be converted to type int64_t without overflow")
         return int(self.item())
 
     def __index__(self):

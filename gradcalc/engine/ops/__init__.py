@@ -260,9 +260,10 @@ for _n, _arg in _TENSOR_ONLY.items():  # the ops the modules above declared (hea
         if _n in METHODS:
             METHODS.replace(_n, _m)
 from . import complex_ops as _complex_ops  # noqa: E402  (complex, real/imag, view_as_real, conj, angle ...)
-_complex_ops.register(FUNCTIONS, METHODS, PROPERTIES)
+_complex_ops.register(FUNCTIONS, METHODS, PROPERTIES, OPERATORS)
 from . import inplace_variants as _inplace_variants  # noqa: E402
 _inplace_variants.complete(FUNCTIONS, METHODS)  # last: every op above gets torch's in-place variants
+_complex_ops.refuse_inplace(FUNCTIONS, METHODS)  # (abs_ of a complex tensor: torch's refusal)
 
 
 def install():

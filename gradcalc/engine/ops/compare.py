@@ -6,10 +6,17 @@ from ..tensor import Tensor
 from .support import as_tensor, binary_op, broadcast_error, dims_arg, operand, wrap_dim
 
 
+_ORDERED = {np.less: "lt", np.less_equal: "le", np.greater: "gt", np.greater_equal: "ge"}
+
+
 def _compare(fn, a, b):
     a, b = operand(a), operand(b)
     if not isinstance(a, Tensor):
         a = as_tensor(a)
+    if a._data.dtype.kind == "c" or isinstance(b, (Tensor, complex)) and _is_complex(b):
+        if fn in _ORDERED:  # complex numbers have no order (torch's words)
+            from ..complex_support import not_implemented
+            raise not_implemented(_ORDERED[fn], (a if a._data.dtype.kind == "c" else as_tensor(b))._data.dtype)
     return Tensor._wrap(np.asarray(binary_op(fn, a, b)))
 
 
@@ -194,3 +201,7 @@ def argmin(input, dim=None, keepdim=False):
 def count_nonzero(input, dim=None):
     axis = None if dim is None else dims_arg(dim, input._data.ndim)
     return Tensor._wrap(np.asarray(np.count_nonzero(input._data, axis=axis), np.int64))
+
+
+def _is_complex(b):
+    return isinstance(b, complex) or b._data.dtype.kind == "c"

@@ -54,7 +54,7 @@ def _check_as_complex(t):
     if d.dtype not in (np.float32, np.float64):
         if d.dtype == np.float16:
             raise _dt.complex32_error()
-        raise RuntimeError(f"view_as_complex is only supported for float and double tensors, but got a tensor "
+        raise RuntimeError(f"view_as_complex is only supported for half, float and double tensors, but got a tensor "
                            f"of scalar type: {_word(t)}")
     if d.ndim == 0:
         raise RuntimeError("Input tensor must have one or more dimensions")
@@ -85,7 +85,8 @@ def view_as_real(input):
         raise RuntimeError("view_as_real is only supported for complex tensors")
     if _is_conj(input):
         raise RuntimeError("view_as_real doesn't work on unresolved conjugated tensors.  To resolve the conjugate "
-                           "tensor so you can view it as real, use self.resolve_conj()")
+                           "tensor so you can view it as real, use self.resolve_conj(); however, be warned that the "
+                           "resulting tensor will NOT alias the original.")
     return ViewAsRealBackward0.apply(input)
 
 
@@ -345,10 +346,84 @@ def _to_copy_rule(node, grads_out):
     return grad.to(dt)
 
 
-def _check_complex_forward(name):
-    def refuse(input, *a, **k):
-        raise not_implemented(name, input._data.dtype)
-    return refuse
+# ops torch refuses for complex inputs, with its words (the kernel's name, or its own message)
+_REFUSED = (
+    ("max min", lambda name, t, dim=None, *a, **k: not_implemented(name + "_all", t._data.dtype)
+     if dim is None and "dim" not in k else RuntimeError(f"{name}(): does not support complex input")),
+    ("amax amin", lambda name, t: not_implemented(name[1:] + "_values", t._data.dtype)),
+    ("aminmax cummax cummin kthvalue fmod remainder hypot copysign logit xlogy bincount",
+     lambda name, t: not_implemented(name, t._data.dtype)),
+    ("median nanmedian", lambda name, t: not_implemented("median", t._data.dtype)),
+    ("unique", lambda name, t: not_implemented("unique!", t._data.dtype)),
+    ("clamp clip clamp_min clamp_max relu", lambda name, t: NotImplementedError(
+        "clamp is not supported for complex types")),
+    ("floor ceil trunc fix", lambda name, t: NotImplementedError(
+        f"{'trunc' if name == 'fix' else name} is not supported for complex inputs")),
+    ("round", lambda name, t: not_implemented("round_vml_cpu!", t._data.dtype)),
+    ("frac", lambda name, t: not_implemented("frac", t._data.dtype)),
+    ("maximum minimum fmax fmin", lambda name, t: RuntimeError(f"{name} not implemented for complex tensors.")),
+    ("argmax argmin", lambda name, t, *a, **k: RuntimeError(f"{name}(): does not support complex input")),
+    ("sort argsort msort", lambda name, t: RuntimeError(" Sort does not support complex dtypes on CPU")),
+    ("topk", lambda name, t: RuntimeError(" topk does not support complex dtypes on CPU")),
+    ("heaviside", lambda name, t: RuntimeError("heaviside is not yet implemented for complex tensors.")),
+    ("deg2rad rad2deg", lambda name, t: RuntimeError(f"{name} is not supported for complex tensors.")),
+    ("softmax log_softmax", lambda name, t: not_implemented(name + "_lastdim_kernel_impl!", t._data.dtype)),
+    ("floor_divide", lambda name, t: not_implemented("div_floor", t._data.dtype)),
+    ("atan2", lambda name, t: not_implemented("atan2", t._data.dtype)),
+)
+
+
+def _via(name, fn, impl):
+    """``fn``, but a complex input goes to ``impl(fn, input, ...)``."""
+    def complex_aware(input, *args, **kw):
+        if isinstance(input, Tensor) and input._data.dtype.kind == "c":
+            return impl(fn, input, *args, **kw)
+        return fn(input, *args, **kw)
+    complex_aware.__name__ = complex_aware.__qualname__ = getattr(fn, "__name__", name)
+    complex_aware.__doc__ = fn.__doc__
+    complex_aware.__wrapped__ = fn
+    return complex_aware
+
+
+def _complex_var(var, z, *args, **kw):
+    # torch's complex variance: the mean squared distance |z - mean|², the real and imaginary parts' sum
+    return var(real(z), *args, **kw) + var(imag(z), *args, **kw)
+
+
+def _complex_std(std, z, *args, **kw):
+    from .statistics import var
+    return _complex_var(var, z, *args, **kw).sqrt()
+
+
+def _complex_norm(norm, z, *args, **kw):
+    return norm(z.abs(), *args, **kw)  # every p-norm reads only the magnitudes
+
+
+def _refusing(name, fn, make, operand=0):
+    if fn is None:
+        return None
+    takes_args = make.__code__.co_argcount > 2
+
+    def guarded(*args, **kw):
+        input = args[operand] if len(args) > operand else kw.get("input")
+        if isinstance(input, Tensor) and input._data.dtype.kind == "c":
+            raise make(name, input, *args[operand + 1:], **kw) if takes_args else make(name, input)
+        return fn(*args, **kw)
+    guarded.__name__ = getattr(fn, "__name__", name)
+    guarded.__qualname__ = guarded.__name__
+    guarded.__doc__ = fn.__doc__
+    guarded.__wrapped__ = fn
+    return guarded
+
+
+def refuse_inplace(functions, methods):
+    """The in-place variants torch refuses for complex (installed after them)."""
+    def make(name, t):
+        return RuntimeError("In-place abs is not supported for complex tensors.")
+    for table in (functions, methods):
+        for name in ("abs_", "absolute_"):
+            if name in table:
+                table.replace(name, _refusing(name, table[name], make))
 
 
 def _complex_caster(dtype):
@@ -364,7 +439,7 @@ def _chalf(self, memory_format=None):
     raise _dt.complex32_error()
 
 
-def register(functions, methods, properties):
+def register(functions, methods, properties, operators):
     """Install the complex ops, and tell the rows which of their forwards torch runs on complex."""
     from . import shape, unary
     for name, fn in (("complex", complex), ("polar", polar), ("view_as_real", view_as_real),
@@ -389,5 +464,20 @@ def register(functions, methods, properties):
             name_forward(direct, r.names[0])
             if r.names[0] in ("sigmoid", "rsqrt"):
                 allow_forward(direct)
+    for names, make in _REFUSED:
+        for name in names.split():
+            guarded = _refusing(name, functions.get(name), make)
+            if guarded is not None:
+                functions.replace(name, guarded)
+            guarded = _refusing(name, methods.get(name), make)
+            if guarded is not None:
+                methods.replace(name, guarded)
+    for name, impl in (("var", _complex_var), ("std", _complex_std), ("norm", _complex_norm)):
+        for table in (functions, methods):
+            if name in table:
+                table.replace(name, _via(name, table[name], impl))
+    floor_div = [m for n, m in _REFUSED if n == "floor_divide"][0]
+    operators["__floordiv__"] = _refusing("floor_divide", operators["__floordiv__"], floor_div)
+    operators["__rfloordiv__"] = _refusing("floor_divide", operators["__rfloordiv__"], floor_div)
     SPECIAL_RULES[unary._SGN.node] = _sgn_rule
     SPECIAL_RULES[shape.ToCopyBackward0] = _to_copy_rule

@@ -28,7 +28,7 @@ LEAF_MSG = "a leaf Variable that requires grad is being used in an in-place oper
 VIEW_OF_LEAF_MSG = "a view of a leaf Variable that requires grad is being used in an in-place operation."
 OVERLAP_MSG = ("unsupported operation: more than one element of the written-to tensor refers to a single memory "
                "location. Please clone() the tensor before performing the operation.")
-_PRETTY = _dt.SCALAR_NAMES
+_PRETTY = _dt.ALL_SCALAR_NAMES
 
 
 def _recording(t, args):
@@ -167,7 +167,7 @@ def check_write(t, arr, names=None):
 
 def _category(npdt):
     k = npdt.kind
-    return 2 if k == "f" else (0 if k == "b" else 1)
+    return 2 if k == "f" else (0 if k == "b" else (3 if k == "c" else 1))
 
 
 # Set by torch.func.vmap while a vmap runs: ``hook(t, compute, args, kw)`` writes batched values.

@@ -47,7 +47,9 @@ def _sign(d):
 
 
 def _relu(d):
-    if d.dtype.kind == "b":
+    if d.dtype.kind in "bc":
+        if d.dtype.kind == "c":
+            raise NotImplementedError("clamp is not supported for complex types")
         raise RuntimeError("Boolean inputs not supported for relu")
     return np.where(d < 0, d.dtype.type(0), d)  # not np.maximum: relu(-0.0) is -0.0 in torch
 
