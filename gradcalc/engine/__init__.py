@@ -71,7 +71,7 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     return _load(f, map_location, pickle_module, weights_only=weights_only, mmap=mmap, **pickle_load_args)
 
 
-from . import linalg, special  # noqa: E402,F401
+from . import fft, linalg, special  # noqa: E402,F401
 from .tensor_api import (  # noqa: E402,F401
     compile, get_default_device, get_device, is_complex, is_conj, is_inference, is_neg, is_same_size, is_signed,
     positive, resolve_conj, resolve_neg, set_default_device)

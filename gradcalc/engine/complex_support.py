@@ -17,12 +17,16 @@ Nothing here runs for real tensors: the backward pass looks only at a complex gr
 
 import numpy as np
 
-__all__ = ["complex_forward", "complex_backward", "OWN_RULES", "SPECIAL_RULES", "allow_forward"]
+__all__ = ["complex_forward", "complex_backward", "OWN_RULES", "SPECIAL_RULES", "REAL_LINEAR", "allow_forward"]
 
 #: node classes whose own ``backward`` is written for complex gradients
 OWN_RULES = set()
 #: node class -> ``rule(node, grads_out)`` used when a gradient is complex
 SPECIAL_RULES = {}
+#: node classes whose rule is linear with real coefficients (moves, sums, zero-fills): their rule
+#: is its own conjugate, and run as written it keeps the zeros it fills +0 (a conjugation would
+#: make their imaginary parts -0, which prints apart)
+REAL_LINEAR = set()
 
 # numpy functions (the rows' forwards) torch computes on complex inputs
 _ALLOWED = {np.exp, np.log, np.sqrt, np.sin, np.cos, np.tan, np.tanh, np.sinh, np.cosh, np.reciprocal,
@@ -80,7 +84,7 @@ def complex_backward(node, grads_out):
     special = SPECIAL_RULES.get(cls)
     if special is not None:
         return special(node, grads_out)
-    if cls in OWN_RULES:
+    if cls in OWN_RULES or cls in REAL_LINEAR:
         return node.backward(*grads_out)
     conj = [g.conj_physical() if g is not None and g._data.dtype.kind == "c" else g for g in grads_out]
     r = node.backward(*conj)

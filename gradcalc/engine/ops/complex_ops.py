@@ -20,7 +20,7 @@ import math
 import numpy as np
 
 from .. import dtypes as _dt
-from ..complex_support import OWN_RULES, SPECIAL_RULES, allow_forward, name_forward, not_implemented
+from ..complex_support import OWN_RULES, REAL_LINEAR, SPECIAL_RULES, allow_forward, name_forward, not_implemented
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
@@ -426,6 +426,18 @@ def refuse_inplace(functions, methods):
                 table.replace(name, _refusing(name, table[name], make))
 
 
+# hand-written nodes whose rule moves, sums or zero-fills the gradient (complex_support.REAL_LINEAR)
+_REAL_LINEAR_NAMES = frozenset(
+    "SliceBackward0 SelectBackward0 IndexBackward0 ConstantPadNdBackward0 CatBackward0 StackBackward0 "
+    "SplitBackward0 SplitWithSizesBackward0 UnbindBackward0 SumBackward0 SumBackward1 MeanBackward0 "
+    "MeanBackward1 AddBackward0 AddBackward1 SubBackward0 SubBackward1 NegBackward0 RollBackward0 FlipBackward0 "
+    "RepeatBackward0 AsStridedBackward0 DiagonalBackward0 DiagEmbedBackward0 TrilBackward0 TriuBackward0 "
+    "CumsumBackward0 IndexSelectBackward0 GatherBackward0 NarrowBackward0 UnfoldBackward0 TakeBackward0 "
+    "SqueezeBackward0 SqueezeBackward1 UnsqueezeBackward0 ViewBackward0 ExpandBackward0 PermuteBackward0 "
+    "TransposeBackward0 TBackward0 CloneBackward0 ReshapeAliasBackward0 UnsafeViewBackward0 "
+    "ChunkBackward0 TraceBackward0 DiagBackward0 ".split())
+
+
 def _complex_caster(dtype):
     def cast(self, memory_format=None):
         return self.to(dtype)
@@ -479,5 +491,10 @@ def register(functions, methods, properties, operators):
     floor_div = [m for n, m in _REFUSED if n == "floor_divide"][0]
     operators["__floordiv__"] = _refusing("floor_divide", operators["__floordiv__"], floor_div)
     operators["__rfloordiv__"] = _refusing("floor_divide", operators["__rfloordiv__"], floor_div)
+    from ..node import OPS
+    from .table import ROWS
+    from .table_shape import ShapeRow
+    REAL_LINEAR.update(r.node for r in ROWS if isinstance(r, ShapeRow) and r.node not in OWN_RULES)
+    REAL_LINEAR.update(c for c in OPS if c.__name__ in _REAL_LINEAR_NAMES)
     SPECIAL_RULES[unary._SGN.node] = _sgn_rule
     SPECIAL_RULES[shape.ToCopyBackward0] = _to_copy_rule

@@ -1,0 +1,35 @@
+"""Write the golden torch.fft fixtures from real torch.
+
+    PYTHONPATH=$PWD /work/torchref/bin/python tests/golden/fft_generate.py
+
+Runs every case of fft_cases.py under torch and writes fft.json:
+{torch_version, cases: [{id, code, stdout, warnings, error, result}, ...]}.
+torch is never a dependency of gradcalc: only this script imports it.
+"""
+
+import json
+import os
+import sys
+
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from fft_cases import build_cases  # noqa: E402
+from complex_runner import run_case  # noqa: E402
+
+
+def main():
+    fixtures = []
+    for case in build_cases():
+        record = run_case(torch, case["code"])
+        fixtures.append({"id": case["id"], "code": case["code"], **record})
+    with open(os.path.join(HERE, "fft.json"), "w") as f:
+        json.dump({"torch_version": torch.__version__, "cases": fixtures}, f, separators=(",", ":"))
+        f.write("\n")
+    print("%d cases written" % len(fixtures))
+
+
+if __name__ == "__main__":
+    main()
