@@ -41,6 +41,8 @@ _MESSAGES = {
     "sign": "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.",
     "relu": "clamp is not supported for complex types",
 }
+_RUNTIME = {"deg2rad": "deg2rad is not supported for complex tensors.",
+            "rad2deg": "rad2deg is not supported for complex tensors."}
 _KERNELS = {"erf": "erf_vml_cpu", "erfc": "erfc_vml_cpu", "erfinv": "erfinv_vml_cpu", "lgamma": "lgamma_vml_cpu",
             "digamma": "digamma", "frac": "frac_cpu", "deg2rad": "deg2rad", "rad2deg": "rad2deg",
             "max_all": "max_all", "min_all": "min_all", "unique": "unique"}
@@ -63,6 +65,8 @@ def scalar_word(np_dtype):
 
 def not_implemented(name, np_dtype):
     """torch's NotImplementedError for an op without a complex kernel."""
+    if name in _RUNTIME:
+        return RuntimeError(_RUNTIME[name])
     msg = _MESSAGES.get(name)
     if msg is None:  # (a name ending in "!" is the kernel's own name)
         kernel = name[:-1] if name.endswith("!") else _KERNELS.get(name, name + "_cpu")
@@ -70,12 +74,42 @@ def not_implemented(name, np_dtype):
     return NotImplementedError(msg)
 
 
+# binary rows' numpy functions on complex operands: torch's words (none of them has a complex kernel)
+_BINARY = {"arctan2": "atan2", "fmod": "fmod", "hypot": "hypot", "copysign": "copysign"}
+_BINARY_RUNTIME = {"fmax": "fmax not implemented for complex tensors.", "fmin": "fmin not implemented for complex tensors.",
+                   "heaviside": "heaviside is not yet implemented for complex tensors."}
+
+
+def binary_refusal(fn, operand):
+    """Raise torch's error for a binary row given a complex operand."""
+    name = getattr(fn, "__name__", "op").lstrip("_")
+    if name in _BINARY_RUNTIME:
+        raise RuntimeError(_BINARY_RUNTIME[name])
+    raise not_implemented(_BINARY.get(name, name), operand.dtype)
+
+
 def complex_forward(fn, d):
     """A row's forward on a complex array: numpy's complex kernel, or torch's refusal."""
     if fn in _ALLOWED:
         return fn(d)
-    name = _NAMES.get(fn) or getattr(fn, "__name__", "op")
-    raise not_implemented(name, d.dtype)
+    raise not_implemented(_name_of(fn), d.dtype)
+
+
+def _name_of(fn):
+    """The op's name for a row's forward: its table name, or the function's own (a row with parameters
+    passes a lambda around its forward: the name is the forward's, ``_logit_forward`` -> logit)."""
+    if fn in _NAMES:
+        return _NAMES[fn]
+    name = getattr(fn, "__name__", "op")
+    if name == "<lambda>" and fn.__closure__:
+        for cell in fn.__closure__:
+            inner = cell.cell_contents
+            if callable(inner) and getattr(inner, "__name__", "<lambda>") != "<lambda>":
+                return _NAMES.get(inner) or _name_of(inner)
+    for affix in ("_forward", "_array"):
+        if name.endswith(affix):
+            name = name[:-len(affix)]
+    return name.strip("_")
 
 
 def complex_backward(node, grads_out):

@@ -539,3 +539,7 @@ class LinalgSolveTriangularBackward0(_d.Node):
 
 _d_solve_triangular = LinalgSolveTriangularBackward0
 
+
+
+from .complex_linalg import eig, eigvals  # noqa: E402,F401  (complex results: complex_linalg.py)
+__all__ += ["eig", "eigvals"]

@@ -35,6 +35,47 @@ LOSSES = [
 ]
 
 
+SIG = "s = torch.arange(16.).sin().requires_grad_()\nb = torch.stack([s.detach(), s.detach() * 2]).requires_grad_()\n"
+STFT = [
+    "torch.stft(s, 8, return_complex=True, window=torch.ones(8))",
+    "torch.stft(s, 8, hop_length=3, win_length=6, window=torch.hann_window(6), return_complex=True, center=False)",
+    "torch.stft(s, 8, return_complex=True, onesided=False, normalized=True, window=torch.hann_window(8))",
+    "torch.stft(b, 6, hop_length=2, window=torch.hann_window(6), return_complex=True, pad_mode='constant')",
+    "torch.stft(s.to(torch.cfloat) * (1 + 1j), 8, window=torch.hann_window(8))",
+    "s.stft(8, 4, window=torch.hamming_window(8), return_complex=True)",
+    "torch.istft(torch.stft(s, 8, return_complex=True, window=torch.ones(8)), 8, length=16, window=torch.ones(8))",
+    "torch.istft(torch.stft(s, 8, return_complex=True, window=torch.hann_window(8)), 8, window=torch.hann_window(8))",
+    "torch.istft(torch.stft(b, 6, 2, window=torch.hann_window(6), return_complex=True), 6, 2, window=torch.hann_window(6))",
+    "torch.istft(torch.stft(s, 8, 2, 6, window=torch.hann_window(6), return_complex=True, center=False), 8, 2, 6, window=torch.hann_window(6), center=False)",
+    "torch.istft(torch.stft(s, 8, return_complex=True, onesided=False, window=torch.hann_window(8)), 8, window=torch.hann_window(8), return_complex=True)",
+    "torch.istft(torch.stft(s, 8, return_complex=True, normalized=True, window=torch.hann_window(8)), 8, window=torch.hann_window(8), normalized=True)",
+    "torch.hann_window(6)", "torch.hann_window(5, periodic=False)", "torch.hamming_window(7)", "torch.blackman_window(6)",
+    "torch.bartlett_window(7)", "torch.bartlett_window(6, periodic=False)", "torch.hann_window(4, dtype=torch.float64)",
+    "torch.hann_window(1)", "torch.blackman_window(5, periodic=False)",
+]
+STFT_ERRORS = [
+    "torch.stft(s, 8, window=torch.ones(8))", "torch.stft(s, 20, return_complex=True, window=torch.ones(20), center=False)",
+    "torch.stft(s, 8, hop_length=0, return_complex=True, window=torch.ones(8))",
+    "torch.stft(s, 8, win_length=9, return_complex=True, window=torch.ones(9))",
+    "torch.stft(s, 8, window=torch.ones(7), return_complex=True)", "torch.istft(s, 8, window=torch.ones(8))",
+    "torch.istft(torch.stft(s, 8, return_complex=True, window=torch.ones(8)), 6, window=torch.ones(6))",
+    "torch.istft(torch.stft(s, 8, return_complex=True, window=torch.ones(8)), 8, hop_length=9, window=torch.ones(8))",
+    "torch.stft(torch.ones(2, 2, 9), 4, return_complex=True, window=torch.ones(4))",
+    "torch.istft(torch.stft(s, 8, return_complex=True, window=torch.ones(8)), 8, window=torch.zeros(8))",
+]
+STFT_WARNINGS = [
+    "torch.stft(s, 8, return_complex=True)", "torch.stft(s, 8, return_complex=False, window=torch.ones(8))",
+    "torch.istft(torch.stft(s, 8, return_complex=True, window=torch.ones(8)), 8)",
+    "torch.istft(torch.stft(s, 8, return_complex=True, window=torch.ones(8)), 8, window=torch.ones(8), length=30)",
+]
+STFT_LOSSES = [
+    "torch.stft(s, 8, hop_length=3, win_length=6, window=torch.hann_window(6), return_complex=True, center=False).abs().sum()",
+    "torch.stft(b, 6, hop_length=2, window=torch.hann_window(6), return_complex=True).abs().sum()",
+    "(torch.istft(torch.stft(s, 8, return_complex=True, window=torch.hann_window(8)), 8, window=torch.hann_window(8)) * torch.arange(16.)).sum()",
+    "torch.istft(torch.stft(s, 8, return_complex=True, window=torch.hann_window(8)) * 2j, 8, window=torch.hann_window(8), onesided=True).pow(2).sum()",
+]
+
+
 def build_cases():
     cases = []
     pre = "F = torch.fft\n"
@@ -55,6 +96,17 @@ def build_cases():
             code = (pre + setup + f"loss = {e}\nloss.backward()\n"
                     "result = (loss, x.grad, c.grad, m.grad, mc.grad)")
             cases.append({"id": f"grad/{i:02d}/{dt}", "code": code})
+    chain = ("chain = []\nf = r.grad_fn\nwhile f is not None:\n    chain.append(f.name())\n"
+             "    f = f.next_functions[0][0] if f.next_functions else None\n")
+    for i, e in enumerate(STFT):
+        cases.append({"id": f"stft/{i:02d}", "code": SIG + f"r = {e}\nprint(r)\n" + chain + "result = (r, chain)"})
+    for i, e in enumerate(STFT_ERRORS):
+        cases.append({"id": f"stft-error/{i:02d}", "code": SIG + f"result = {e}"})
+    for i, e in enumerate(STFT_WARNINGS):
+        cases.append({"id": f"stft-warning/{i:02d}", "code": SIG + f"r = {e}\n" + chain + "result = (r, chain)"})
+    for i, e in enumerate(STFT_LOSSES):
+        cases.append({"id": f"stft-grad/{i:02d}", "code": SIG + f"loss = {e}\nloss.backward()\n"
+                      "result = (loss, s.grad, b.grad)"})
     cases.append({"id": "grad/create-graph", "code": pre + SETUP +
                   "g, = torch.autograd.grad(F.rfft(x).abs().sum(), x, create_graph=True)\n"
                   "h, = torch.autograd.grad(g.pow(2).sum(), x)\nresult = (g, h)"})

@@ -64,6 +64,9 @@ def test_every_member_is_readable_by_the_language():
         if var == "s":
             r("s = 'a'")
         for name in sandbox.members(r.ns.get(var) if var != "torch" else sandbox.modules()["torch"]):
+            if var == "x" and name == "imag":  # torch refuses .imag of a real tensor: read it on a complex one
+                r("v = (x * 1j).imag")
+                continue
             r(f"v = {var}.{name}")
 
 

@@ -74,3 +74,38 @@ def test_errors_keep_the_session(session):
     assert err.kind == "NotImplementedError" and "gradcalc/" not in err.render()
     assert "bad" not in session.ns
     assert session("print(z.detach().abs())") == "tensor([2.2361, 5.0000])\n"
+
+
+FFT_ESCAPES = [
+    ("torch.fft.fft.__globals__", "AttributeError", "__globals__"),
+    ("torch.fft.np", "AttributeError", "np"),
+    ("torch.fft.fft_nodes", "AttributeError", "fft_nodes"),
+    ("torch.fft.c2c", "AttributeError", "c2c"),
+    ("torch.fft.rfft(torch.ones(4)).grad_fn", "", ""),
+    ("torch.fft.rfft(torch.ones(4, requires_grad=True)).grad_fn.dims", "AttributeError", "dims"),
+    ("torch.fft.rfft(torch.ones(4, requires_grad=True)).grad_fn.__class__", "AttributeError", "__class__"),
+    ("torch.stft.__code__", "AttributeError", "__code__"),
+    ("torch.hann_window.__defaults__", "AttributeError", "__defaults__"),
+    ("torch.linalg.eig(torch.eye(2)).__class__", "AttributeError", "__class__"),
+    ("torch.linalg.eig.__module__", "AttributeError", "__module__"),
+]
+
+
+@pytest.mark.parametrize("attempt,kind,word", [e for e in FFT_ESCAPES if e[1]], ids=[e[0] for e in FFT_ESCAPES if e[1]])
+def test_fft_escape_fails(session, attempt, kind, word):
+    _check(session, f"leak = {attempt}", kind, word)
+
+
+def test_fft_in_the_language(session):
+    out = session("import torch.fft as F\nx = torch.tensor([1., 2., 0., -1.], requires_grad=True)\n"
+                  "y = F.rfft(x)\nprint(y)\nprint(y.grad_fn)\nF.irfft(y, n=4).pow(2).sum().backward()\nprint(x.grad)\n"
+                  "print(torch.fft.fftfreq(4), torch.fft.fftshift(torch.arange(5)))\n"
+                  "L, V = torch.linalg.eig(torch.tensor([[2., 0.], [0., 3.]]))\nprint(L)\n"
+                  "print(torch.stft(torch.ones(8), 4, window=torch.hann_window(4), return_complex=True).shape)\n")
+    lines = out.split("\n")
+    assert lines[0] == "tensor([2.+0.j, 1.-3.j, 0.+0.j], grad_fn=<FftR2CBackward0>)"
+    assert lines[1].startswith("<FftR2CBackward0 object at 0x")
+    assert lines[2] == "tensor([ 2.,  4.,  0., -2.])"
+    assert lines[3] == "tensor([ 0.0000,  0.2500, -0.5000, -0.2500]) tensor([3, 4, 0, 1, 2])"
+    assert lines[4] == "tensor([2.+0.j, 3.+0.j])"
+    assert lines[5] == "torch.Size([3, 9])"

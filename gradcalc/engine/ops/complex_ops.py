@@ -1,5 +1,6 @@
 """Complex tensors' own ops: ``complex polar real imag view_as_real view_as_complex conj
-conj_physical angle``, complex ``abs`` and ``sgn``, with torch's node names and rules.
+conj_physical angle``, and complex ``sgn``'s rule, with torch's node names and rules. (``abs`` of a
+complex tensor is the table's ``abs`` row: its rule, ``grad * sgn(self)``, is torch's for both.)
 
 Each rule is torch's (``derivatives.yaml`` / ``FunctionsManual.cpp``) under its convention
 for complex gradients (``complex_support.py``): the gradient of a real loss L with respect
@@ -27,7 +28,7 @@ from .checks import check
 from .table_shape import shape_row
 
 __all__ = ["complex", "polar", "real", "imag", "view_as_real", "view_as_complex", "conj", "conj_physical",
-           "angle", "complex_abs", "register"]
+           "angle", "register"]
 
 _SCALAR = _dt.ALL_SCALAR_NAMES
 
@@ -230,6 +231,10 @@ class ConjPhysicalBackward0(Node):
 class AngleBackward0(Node):
     explain = "grad_self = grad * self / |self|^2 * i   (0 where self is 0; 0 for a real self)"
     checks = (check(lambda x: angle(view_as_complex(x)), (3, 2)),
+              check(lambda x: angle(view_as_complex(x)) * view_as_complex(x).abs(), (3, 2),
+                    label="with a complex abs (the abs row's rule on a complex input)"),
+              check(lambda x: view_as_real(view_as_complex(x).sgn() * angle(view_as_complex(x))), (3, 2),
+                    label="with a complex sgn (its complex rule)"),
               check(lambda x: angle(x), (2, 3), label="real"))
 
     def forward(ctx, a):
@@ -254,22 +259,7 @@ class AngleBackward0(Node):
         return where(z == 0, Tensor._wrap(np.zeros((), z._data.dtype)), g)
 
 
-class AbsBackward0(Node):
-    """abs of a complex tensor (torch's node has the same name as the real op's)."""
-    explain = "grad_self = grad * sgn(self)   (self / |self|, 0 at 0)"
-    checks = (check(lambda x: view_as_complex(x).abs(), (3, 2)),)
-
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        return np.abs(a._data)
-
-    def backward(ctx, grad):
-        (z,) = ctx.saved_tensors
-        return grad * sgn(z)
-
-
-OWN_RULES.update((ComplexBackward0, PolarBackward0, ConjBackward0, ConjPhysicalBackward0, AngleBackward0,
-                  AbsBackward0))
+OWN_RULES.update((ComplexBackward0, PolarBackward0, ConjBackward0, ConjPhysicalBackward0, AngleBackward0))
 
 
 def complex(real, imag, *, out=None):
@@ -318,10 +308,6 @@ def angle(input):
     return AngleBackward0.apply(input)
 
 
-def complex_abs(input):
-    return AbsBackward0.apply(input)
-
-
 def sgn(input):
     from .unary import sgn as _sgn
     return _sgn(input)
@@ -351,25 +337,19 @@ _REFUSED = (
     ("max min", lambda name, t, dim=None, *a, **k: not_implemented(name + "_all", t._data.dtype)
      if dim is None and "dim" not in k else RuntimeError(f"{name}(): does not support complex input")),
     ("amax amin", lambda name, t: not_implemented(name[1:] + "_values", t._data.dtype)),
-    ("aminmax cummax cummin kthvalue fmod remainder hypot copysign logit xlogy bincount",
+    ("aminmax cummax cummin kthvalue remainder xlogy bincount",
      lambda name, t: not_implemented(name, t._data.dtype)),
     ("median nanmedian", lambda name, t: not_implemented("median", t._data.dtype)),
     ("unique", lambda name, t: not_implemented("unique!", t._data.dtype)),
-    ("clamp clip clamp_min clamp_max relu", lambda name, t: NotImplementedError(
+    ("clamp clip clamp_min clamp_max", lambda name, t: NotImplementedError(
         "clamp is not supported for complex types")),
-    ("floor ceil trunc fix", lambda name, t: NotImplementedError(
-        f"{'trunc' if name == 'fix' else name} is not supported for complex inputs")),
-    ("round", lambda name, t: not_implemented("round_vml_cpu!", t._data.dtype)),
-    ("frac", lambda name, t: not_implemented("frac", t._data.dtype)),
-    ("maximum minimum fmax fmin", lambda name, t: RuntimeError(f"{name} not implemented for complex tensors.")),
+    ("maximum minimum", lambda name, t: RuntimeError(f"{name} not implemented for complex tensors.")),
     ("argmax argmin", lambda name, t, *a, **k: RuntimeError(f"{name}(): does not support complex input")),
     ("sort argsort msort", lambda name, t: RuntimeError(" Sort does not support complex dtypes on CPU")),
     ("topk", lambda name, t: RuntimeError(" topk does not support complex dtypes on CPU")),
-    ("heaviside", lambda name, t: RuntimeError("heaviside is not yet implemented for complex tensors.")),
-    ("deg2rad rad2deg", lambda name, t: RuntimeError(f"{name} is not supported for complex tensors.")),
     ("softmax log_softmax", lambda name, t: not_implemented(name + "_lastdim_kernel_impl!", t._data.dtype)),
     ("floor_divide", lambda name, t: not_implemented("div_floor", t._data.dtype)),
-    ("atan2", lambda name, t: not_implemented("atan2", t._data.dtype)),
+    ("heaviside", lambda name, t: RuntimeError("heaviside is not yet implemented for complex tensors.")),
 )
 
 
@@ -463,6 +443,10 @@ def register(functions, methods, properties, operators):
     for name, fn in (("conj", conj), ("conj_physical", conj_physical), ("conj_physical_", conj_physical_),
                      ("angle", angle)):
         methods[name] = fn
+    from .. import fft_stft
+    for name in ("stft", "istft", "hann_window", "hamming_window", "blackman_window", "bartlett_window"):
+        functions[name] = getattr(fft_stft, name)
+    methods["stft"], methods["istft"] = fft_stft.stft, fft_stft.istft
     methods["cfloat"] = _complex_caster(_dt.complex64)
     methods["cdouble"] = _complex_caster(_dt.complex128)
     methods["chalf"] = _chalf

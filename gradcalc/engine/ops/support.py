@@ -10,6 +10,7 @@ from ..tensor import Tensor, _wrap_dim, Size, shape_arg  # noqa: F401  (shape_ar
 
 _FROM_NP = _dt._FROM_NP
 _NUMBER = (int, float, bool, np.number, np.bool_)
+_REAL = np.dtype(np.float64)
 
 
 def as_tensor(x, dtype=None):
@@ -134,6 +135,9 @@ def binary_apply(fn, a, b, floating=True, **kw):
     message where the shapes do not broadcast); ``floating``: integer operands give the default
     float dtype."""
     A, B = binary_arrays(a, b)
+    if getattr(A, "dtype", _REAL).kind == "c" or getattr(B, "dtype", _REAL).kind == "c":
+        from ..complex_support import binary_refusal
+        binary_refusal(fn, A if getattr(A, "dtype", _REAL).kind == "c" else B)
     if floating:
         A, B = np.asarray(A), np.asarray(B)
         if A.dtype.kind not in "fc" and B.dtype.kind not in "fc":

@@ -58,6 +58,9 @@ def _rounding(fn):
     def forward(d):
         if d.dtype.kind == "b":
             raise NotImplementedError(f"\"{fn.__name__}_vml_cpu\" not implemented for 'Bool'")
+        if d.dtype.kind == "c":
+            from ..complex_support import not_implemented
+            raise not_implemented(fn.__name__ if fn.__name__ != "round" else "round_vml_cpu!", d.dtype)
         return d.copy() if d.dtype.kind != "f" else fn(d)  # numpy and torch both round halves to even
     return forward
 
@@ -91,9 +94,6 @@ def abs(input):
     """Elementwise absolute value."""
     if input._data.dtype.kind == "b":
         raise NotImplementedError("\"abs_cpu\" not implemented for 'Bool'")
-    if input._data.dtype.kind == "c":  # a real result, torch's complex rule (complex_ops.py)
-        from .complex_ops import complex_abs
-        return complex_abs(input)
     return ABS.node.apply(input)
 
 
