@@ -58,6 +58,9 @@ VALUES = [
     ("view-as-real-shares", "a = torch.tensor([1+2j, 3-4j])\nv = torch.view_as_real(a)\nv[1, 1] = 7\nresult = (a, v.shape, torch.view_as_complex(v))"),
     ("to-real-warns", "a = torch.tensor([1+2j, 3-4j])\nresult = a.to(torch.float32)"),
     ("float-of-complex", "result = float(torch.tensor(1+2j))"),
+    ("linear-algebra", "z = torch.tensor([[1+2j, 3-4j], [0.5j, 2]])\nresult = (torch.vdot(z[0], z[1]), torch.dot(z[0], z[1]), torch.outer(z[0], z[1]), torch.einsum('ij,jk->ik', z, z), z.T, z.mT, z.sum(0), z.mean(1))"),
+    ("views-and-writes", "z = torch.tensor([[1+2j, 3-4j], [0.5j, 2]])\nz2 = z.clone()\nz2[0, 0] = 5j\nz2 += 1\nz2 *= 1j\nresult = (z2, z.reshape(4), z[:, 1], torch.cat([z, z]).shape, torch.where(z.abs() > 1, z, torch.zeros_like(z)), z.masked_fill(z.abs() > 2, 0))"),
+    ("numpy", "import numpy as np\na = torch.from_numpy(np.array([1+2j, 3j]))\nresult = (a, str(a.dtype), torch.tensor([1+2j]).numpy().tolist())"),
     ("conj-physical", "a = torch.tensor([1+2j, 3-4j])\nresult = (a.conj_physical(), torch.conj_physical(a), torch.tensor([1., -2.]).conj_physical(), a.conj().conj().is_conj())"),
 ]
 

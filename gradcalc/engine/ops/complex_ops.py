@@ -375,6 +375,10 @@ def _complex_std(std, z, *args, **kw):
     return _complex_var(var, z, *args, **kw).sqrt()
 
 
+def _complex_vdot(vdot, a, b, *args, **kw):
+    return vdot(conj_physical(a), b, *args, **kw)  # (vdot conjugates its first argument)
+
+
 def _complex_norm(norm, z, *args, **kw):
     return norm(z.abs(), *args, **kw)  # every p-norm reads only the magnitudes
 
@@ -410,7 +414,7 @@ def refuse_inplace(functions, methods):
 _REAL_LINEAR_NAMES = frozenset(
     "SliceBackward0 SelectBackward0 IndexBackward0 ConstantPadNdBackward0 CatBackward0 StackBackward0 "
     "SplitBackward0 SplitWithSizesBackward0 UnbindBackward0 SumBackward0 SumBackward1 MeanBackward0 "
-    "MeanBackward1 AddBackward0 AddBackward1 SubBackward0 SubBackward1 NegBackward0 RollBackward0 FlipBackward0 "
+    "MeanBackward1 RollBackward0 FlipBackward0 "
     "RepeatBackward0 AsStridedBackward0 DiagonalBackward0 DiagEmbedBackward0 TrilBackward0 TriuBackward0 "
     "CumsumBackward0 IndexSelectBackward0 GatherBackward0 NarrowBackward0 UnfoldBackward0 TakeBackward0 "
     "SqueezeBackward0 SqueezeBackward1 UnsqueezeBackward0 ViewBackward0 ExpandBackward0 PermuteBackward0 "
@@ -468,7 +472,7 @@ def register(functions, methods, properties, operators):
             guarded = _refusing(name, methods.get(name), make)
             if guarded is not None:
                 methods.replace(name, guarded)
-    for name, impl in (("var", _complex_var), ("std", _complex_std), ("norm", _complex_norm)):
+    for name, impl in (("var", _complex_var), ("std", _complex_std), ("norm", _complex_norm), ("vdot", _complex_vdot)):
         for table in (functions, methods):
             if name in table:
                 table.replace(name, _via(name, table[name], impl))
