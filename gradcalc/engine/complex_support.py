@@ -23,6 +23,9 @@ __all__ = ["complex_forward", "complex_backward", "OWN_RULES", "SPECIAL_RULES", 
 OWN_RULES = set()
 #: node class -> ``rule(node, grads_out)`` used when a gradient is complex
 SPECIAL_RULES = {}
+#: row classes whose rule is right for real inputs only (abs, sgn): forward mode derives their
+#: complex tangent from the backward instead of applying the rule to it
+NOT_HOLOMORPHIC = set()
 #: node classes whose rule is linear with real coefficients (moves, sums, zero-fills): their rule
 #: is its own conjugate, and run as written it keeps the zeros it fills +0 (a conjugation would
 #: make their imaginary parts -0, which prints apart)

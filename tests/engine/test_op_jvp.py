@@ -19,34 +19,9 @@ INPLACE_GAP = set()
 _INPLACE_CASES = set()
 
 
-# Forward mode through complex tensors is not built yet (a complex tangent: the derived rule's inner
-# product and the table's forward rules are real): the complex ops' cases, by their ids.
-COMPLEX_GAP = {'ViewAsRealBackward0-check((3, 2))',
-               'ViewAsComplexBackward0-check((2, 3, 2))',
-               'ComplexBackward0-check((2, 3), (2, 3))',
-               'ComplexBackward0-broadcast',
-               'PolarBackward0-check((2, 3), (2, 3))',
-               'ConjBackward0-check((3, 2))',
-               'ConjPhysicalBackward0-check((3, 2))',
-               'AngleBackward0-check((3, 2))',
-               "AngleBackward0-with a complex abs (the abs row's rule on a complex input)",
-               'AngleBackward0-with a complex sgn (its complex rule)',
-               'FftC2CBackward0-check((5, 2))',
-               'FftC2CBackward0-2-d ortho inverse',
-               'FftC2CBackward0-by n',
-               'FftR2CBackward0-check((6,))',
-               'FftR2CBackward0-2-d by n',
-               'FftR2CBackward0-two-sided ortho',
-               'FftC2RBackward0-check((4, 2))',
-               'FftC2RBackward0-odd',
-               'FftC2RBackward0-2-d ortho'}
-
-
 def _marks(op, case):
     if op.__name__ in INPLACE_GAP or (op.__name__, case.label) in _INPLACE_CASES:
         return [pytest.mark.xfail(reason="forward AD through in-place ops: tangent not carried", strict=True)]
-    if f"{op.__name__}-{case!r}" in COMPLEX_GAP:
-        return [pytest.mark.xfail(reason="forward AD with complex tangents: not built yet", strict=True)]
     return []
 
 

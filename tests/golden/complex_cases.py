@@ -125,6 +125,16 @@ def build_cases():
                   "z.conj_physical(), z.abs(), z.angle(), z * z, z.sum(), z.exp(), torch.polar(x, x), "
                   "torch.complex(x, x), torch.view_as_complex(torch.stack([x, x], -1)), z.sgn(), x.to(torch.cfloat))]\n"
                   "result.append([f[0].name() if f[0] is not None else None for f in z.real.grad_fn.next_functions])"})
+    fw = ("fwAD = torch.autograd.forward_ad\nz = torch.tensor([1+2j, 3-1j, 0.5j])\nt = torch.tensor([0.5+0.1j, -1j, 2.])\n"
+          "x = torch.tensor([1., -2., 0.5])\ntx = torch.tensor([0.3, 1., -1.])\nwith fwAD.dual_level():\n"
+          "    d = fwAD.make_dual(z, t)\n    dx = fwAD.make_dual(x, tx)\n    r = {}\n"
+          "    result = fwAD.unpack_dual(r).tangent\n")
+    for name, expr in (("mul", "d * d"), ("exp", "d.exp()"), ("abs", "d.abs()"), ("angle", "d.angle()"),
+                       ("conj", "d.conj()"), ("sgn", "d.sgn()"), ("view-as-real", "torch.view_as_real(d)"),
+                       ("real", "d.real"), ("complex", "torch.complex(dx, dx * 2)"),
+                       ("polar", "torch.polar(dx.abs(), dx)"), ("div", "d / (d + 1)"), ("sum", "d.sum()"),
+                       ("cast", "dx.to(torch.cfloat) * d")):
+        cases.append({"id": f"forward-ad/{name}", "code": fw.format(expr)})
     cases.append({"id": "grad/autograd-grad", "code": Z +
                   "g, = torch.autograd.grad((z * z).abs().sum(), z, create_graph=True)\n"
                   "h, = torch.autograd.grad(g.abs().sum(), z)\nresult = (g, h)"})

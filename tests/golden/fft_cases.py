@@ -107,6 +107,14 @@ def build_cases():
     for i, e in enumerate(STFT_LOSSES):
         cases.append({"id": f"stft-grad/{i:02d}", "code": SIG + f"loss = {e}\nloss.backward()\n"
                       "result = (loss, s.grad, b.grad)"})
+    fw = ("fwAD = torch.autograd.forward_ad\nz = torch.tensor([1+2j, 3-1j, 0.5j, 2.])\nt = torch.tensor([0.5+0.1j, -1j, 2., 1j])\n"
+          "x = torch.tensor([1., -2., 0.5, 3.])\ntx = torch.tensor([0.3, 1., -1., 0.5])\nwith fwAD.dual_level():\n"
+          "    d = fwAD.make_dual(z, t)\n    dx = fwAD.make_dual(x, tx)\n    r = {}\n"
+          "    result = fwAD.unpack_dual(r).tangent\n")
+    for name, expr in (("fft", "F.fft(d)"), ("ifft", "F.ifft(d, norm='ortho')"), ("rfft", "F.rfft(dx)"),
+                       ("irfft", "F.irfft(d)"), ("hfft", "F.hfft(d)"), ("ihfft", "F.ihfft(dx)"),
+                       ("fft-real", "F.fft(dx, n=6)"), ("fftn", "F.fftn(d.reshape(2, 2))")):
+        cases.append({"id": f"forward-ad/{name}", "code": pre + fw.format(expr)})
     cases.append({"id": "grad/create-graph", "code": pre + SETUP +
                   "g, = torch.autograd.grad(F.rfft(x).abs().sum(), x, create_graph=True)\n"
                   "h, = torch.autograd.grad(g.pow(2).sum(), x)\nresult = (g, h)"})

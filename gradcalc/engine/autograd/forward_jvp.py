@@ -22,6 +22,7 @@ import weakref
 from ..grad_mode import enable_grad
 from ..ops.forward_linear import is_linear
 from ..ops.forward_refusals import no_forward_ad
+from ..complex_support import NOT_HOLOMORPHIC
 from ..tensor import Tensor
 
 __all__ = ["push", "tangent_of", "set_tangent", "tangent_at", "set_tangent_at", "drop_level", "result_tangent",
@@ -177,6 +178,9 @@ def push(cls, args, params):
         own.refuse()
     row = getattr(cls, "_row", None)
     rule = row.jvp if row is not None else own
+    if row is not None and cls in NOT_HOLOMORPHIC and any(
+            isinstance(a, Tensor) and a._data.dtype.kind == "c" for a in args):
+        rule = None  # (abs, sgn of a complex input: the row's rule is not the derivative; derive it)
     hook = node.TANGENT_HOOK[0]
     if m == 0:
         node.TANGENT_HOOK[0] = None  # the primal op and the JVP's own ops carry no tangents
@@ -186,7 +190,7 @@ def push(cls, args, params):
             out = cls.apply(*args, **params)
             outs = out if type(out) is tuple else (out,)
             n = cls.n_diff_outputs if type(out) is tuple else 1
-            diff = [i for i, o in enumerate(outs[:n]) if o._data.dtype.kind == "f"]
+            diff = [i for i, o in enumerate(outs[:n]) if o._data.dtype.kind in "fc"]
             dys = _linear(cls, args, params, tangents, diff) if diff else []
         elif rule is not None and cls.n_diff_outputs == 1:
             out, dys = _by_rule(cls, rule, args, params, tangents, m)
@@ -196,7 +200,7 @@ def push(cls, args, params):
             out = cls.apply(*args, **params)
             outs = out if type(out) is tuple else (out,)
             n = cls.n_diff_outputs if type(out) is tuple else 1
-            diff = [i for i, o in enumerate(outs[:n]) if o._data.dtype.kind == "f"]
+            diff = [i for i, o in enumerate(outs[:n]) if o._data.dtype.kind in "fc"]
             dys = _jvp(cls, args, params, tangents, diff, m, mark) if diff else []
         outs = out if type(out) is tuple else (out,)
         for i, dy in zip(diff, dys):
@@ -282,7 +286,7 @@ def _by_rule(cls, rule, args, params, tangents, m=0):
                 ctx = cls.apply(*[a.view_as(a) if t is not None and a._requires_grad else
                                   _leaf(a, m) if t is not None else a
                                   for a, t in zip(args, tangents)], **params)._grad_fn
-    if out._data.dtype.kind != "f":
+    if out._data.dtype.kind not in "fc":
         return out, []
     with (enable_grad() if need_graph else no_grad()):
         dy = rule(ctx, *tangents)
@@ -351,7 +355,8 @@ def _jvp(cls, args, params, tangents, diff, m=0, mark=None):
         s = None
         for g, (_, t) in zip(gs, wrt):
             if g is not None:
-                term = (g * t).sum()
+                # ⟨g, t⟩, the real inner product (of a complex pair: Re(conj(g) t), torch's convention)
+                term = (g * t).sum() if g._data.dtype.kind != "c" else (g.conj_physical() * t).real.sum()
                 s = term if s is None else s + term
         if s is None or not s._requires_grad:
             return [zeros_like(o) for o in ys]

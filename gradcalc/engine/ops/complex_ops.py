@@ -21,7 +21,7 @@ import math
 import numpy as np
 
 from .. import dtypes as _dt
-from ..complex_support import OWN_RULES, REAL_LINEAR, SPECIAL_RULES, allow_forward, name_forward, not_implemented
+from ..complex_support import NOT_HOLOMORPHIC, OWN_RULES, REAL_LINEAR, SPECIAL_RULES, allow_forward, name_forward, not_implemented
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
@@ -485,4 +485,5 @@ def register(functions, methods, properties, operators):
     REAL_LINEAR.update(r.node for r in ROWS if isinstance(r, ShapeRow) and r.node not in OWN_RULES)
     REAL_LINEAR.update(c for c in OPS if c.__name__ in _REAL_LINEAR_NAMES)
     SPECIAL_RULES[unary._SGN.node] = _sgn_rule
+    NOT_HOLOMORPHIC.update((unary._SGN.node, unary.ABS.node))
     SPECIAL_RULES[shape.ToCopyBackward0] = _to_copy_rule
