@@ -20,7 +20,7 @@ from .tensor import Size, Tensor
 from .devices import device
 
 # The storage class torch names for each dtype (``torch.FloatStorage``).
-STORAGE_NAMES = {name: f"{word}Storage" for name, word in _dt.SCALAR_NAMES.items()}
+STORAGE_NAMES = {name: f"{word}Storage" for name, word in _dt.ALL_SCALAR_NAMES.items()}
 
 _PROTO, _STOP = b"\x80\x02", b"."
 _MARK, _TUPLE, _EMPTY_TUPLE, _TUPLE1, _TUPLE2, _TUPLE3 = b"(", b"t", b")", b"\x85", b"\x86", b"\x87"

@@ -29,6 +29,10 @@ def main():
         json.dump({"torch_version": torch.__version__, "cases": fixtures}, f, separators=(",", ":"))
         f.write("\n")
     print("%d cases written" % len(fixtures))
+    # a torch.save file with complex tensors, for tests/engine/test_complex_serialization.py
+    torch.save({"z": torch.tensor([1 + 2j, -3.5j]), "w": torch.tensor([[1j, 2]], dtype=torch.complex128),
+                "v": torch.arange(6.).reshape(3, 2)[:, 0].to(torch.cfloat)},
+               os.path.join(HERE, "serialization", "torch_complex.pt"))
 
 
 if __name__ == "__main__":
