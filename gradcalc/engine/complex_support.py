@@ -115,6 +115,12 @@ def _name_of(fn):
     return name.strip("_")
 
 
+def sandwiched(node):
+    """Whether a complex gradient runs ``node``'s rule as conj(rule(conj(grad)))."""
+    cls = type(node)
+    return not (cls in SPECIAL_RULES or cls in OWN_RULES or cls in REAL_LINEAR)
+
+
 def complex_backward(node, grads_out):
     """A node's backward for complex gradients (see the module docstring)."""
     cls = type(node)

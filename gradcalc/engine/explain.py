@@ -52,6 +52,10 @@ class NodeStep:
         self.node = node
         self.name = type(node).__name__
         self.rule = rule_of(node)
+        if any(g is not None and g._data.dtype.kind == "c" for g in incoming):
+            from .complex_support import sandwiched
+            if sandwiched(node):  # (how the engine runs a real rule on a complex gradient)
+                self.rule += "   [complex grad: conj(rule(conj(grad))), torch's convention]"
         self.outputs = tuple(outputs_of(node))     # ((shape, dtype name), ...) of what it made
         self.incoming = tuple(incoming)            # the gradient per output (Tensor or None)
         self.saved = _saved_values(node)           # ((label, Tensor or value), ...) the rule reads
