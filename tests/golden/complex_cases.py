@@ -122,7 +122,7 @@ def build_cases():
                   Z + "y = z * 2\ny.backward(torch.ones_like(y) * (1+1j))\nresult = z.grad"})
     cases.append({"id": "grad/grad-fn-names", "code": Z + X +
                   "result = [t.grad_fn.name() for t in (z.real, z.imag, torch.view_as_real(z), z.conj(), "
-                  "z.conj_physical(), z.abs(), z.angle(), z * z, z.sum(), z.exp(), torch.polar(x, x), "
+                  "z.conj_physical(), z.abs(), z.angle(), z * z, z.sum(), z.exp(), torch.polar(x, x), z.var(), z.std(0), "
                   "torch.complex(x, x), torch.view_as_complex(torch.stack([x, x], -1)), z.sgn(), x.to(torch.cfloat))]\n"
                   "result.append([f[0].name() if f[0] is not None else None for f in z.real.grad_fn.next_functions])"})
     fw = ("fwAD = torch.autograd.forward_ad\nz = torch.tensor([1+2j, 3-1j, 0.5j])\nt = torch.tensor([0.5+0.1j, -1j, 2.])\n"

@@ -472,7 +472,7 @@ def register(functions, methods, properties, operators):
             guarded = _refusing(name, methods.get(name), make)
             if guarded is not None:
                 methods.replace(name, guarded)
-    for name, impl in (("var", _complex_var), ("std", _complex_std), ("norm", _complex_norm), ("vdot", _complex_vdot)):
+    for name, impl in (("norm", _complex_norm), ("vdot", _complex_vdot)):
         for table in (functions, methods):
             if name in table:
                 table.replace(name, _via(name, table[name], impl))

@@ -114,7 +114,7 @@ def amin(input, dim=(), keepdim=False):
 
 def _moments(ctx, a, dims, correction, keepdim, name, empty_dims=False, whole=False, op=None):
     d = a._data
-    if d.dtype.kind != "f":
+    if d.dtype.kind != "f" and not (d.dtype.kind == "c" and op in ("var", "std")):
         raise RuntimeError(f"{name} only support floating point and complex dtypes")
     axis = dims if d.ndim else None
     n = _count(d.shape, dims) if d.ndim else 1
@@ -126,7 +126,10 @@ def _moments(ctx, a, dims, correction, keepdim, name, empty_dims=False, whole=Fa
     calc = d.astype(np.float32) if d.dtype == np.float16 else d
     mean = calc.mean(axis=axis, keepdims=True)
     dev = calc - mean
-    ss = (dev * dev).sum(axis=axis, keepdims=keepdim and d.ndim > 0)
+    if dev.dtype.kind == "c":  # a complex variance is the mean squared distance |z - mean|², real
+        ss = (dev.real * dev.real + dev.imag * dev.imag).sum(axis=axis, keepdims=keepdim and d.ndim > 0)
+    else:
+        ss = (dev * dev).sum(axis=axis, keepdims=keepdim and d.ndim > 0)
     var = ss / max(0, dof)
     mean = mean if keepdim or not d.ndim else mean.reshape(var.shape)
     ctx.save_for_backward(a)
@@ -136,7 +139,7 @@ def _moments(ctx, a, dims, correction, keepdim, name, empty_dims=False, whole=Fa
     ctx.dof = 1 - correction if empty_dims else dof
     if whole and dof <= 0:
         ctx.dof = None  # torch's var_backward without a dim (or of a 0-d self): see _var_backward
-    return np.asarray(var, dtype=d.dtype), np.asarray(mean, dtype=d.dtype)
+    return np.asarray(var, dtype=d.real.dtype), np.asarray(mean, dtype=d.dtype)
 
 
 def _var_backward(ctx, grad):
@@ -248,7 +251,7 @@ def _correction(unbiased, correction):
 
 
 def _moment_args(input, dim, unbiased, keepdim, correction, name="std and var"):
-    if input._data.dtype.kind != "f":  # torch checks the dtype before the dims
+    if input._data.dtype.kind not in "fc":  # torch checks the dtype before the dims
         raise RuntimeError(f"{name} only support floating point and complex dtypes")
     if isinstance(dim, bool):
         unbiased, dim = dim, None
