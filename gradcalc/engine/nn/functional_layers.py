@@ -204,6 +204,10 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
 def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode="mean",
                   sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None):
     """Sums, means or maxima of bags of rows of ``weight``."""
+    if mode == "max" and scale_grad_by_freq:
+        raise ValueError("max mode does not support scaling the gradient by the frequency")
+    if mode == "max" and sparse:
+        raise ValueError("max mode does not support sparse weights")
     return _emb.embedding_bag(input, weight, offsets, max_norm, norm_type, scale_grad_by_freq, mode, sparse,
                               per_sample_weights, include_last_offset, padding_idx)
 

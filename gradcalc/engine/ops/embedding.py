@@ -78,23 +78,31 @@ def embedding_renorm_(weight, input, max_norm, norm_type):
 
 
 class EmbeddingBagBackward0(Node):
-    __slots__ = ("indices", "bags", "scale", "num_weights", "mode", "argmax")
+    __slots__ = ("indices", "bags", "scale", "num_weights", "mode", "argmax", "positions", "n_positions")
+    # (scale: per index, 1/bag size for mean times 1/frequency for scale_grad_by_freq)
     explain = ("grad_weight = each bag's gradient added into the rows of its indices (divided by the bag size "
-               "for 'mean'; only the maximal row for 'max')")
+               "for 'mean'; only the maximal row for 'max');  grad_per_sample_weights = each index's row "
+               "dotted with its bag's gradient")
     jvp = no_forward_ad("_embedding_bag")  # torch has no forward rule
     checks = (check(lambda w: embedding_bag(Tensor._wrap(np.array([0, 2, 1, 4, 2])), w,
                                             Tensor._wrap(np.array([0, 2])), mode="sum"), (5, 3)),
               check(lambda w: embedding_bag(Tensor._wrap(np.array([[0, 2], [3, 3]])), w, mode="mean"), (4, 2),
-                    label="mean 2d"))
+                    label="mean 2d"),
+              check(lambda w, p: embedding_bag(Tensor._wrap(np.array([0, 2, 1, 4, 2])), w,
+                                               Tensor._wrap(np.array([0, 2])), mode="sum", per_sample_weights=p),
+                    (5, 3), (5,), label="per_sample_weights"))
 
-    def forward(ctx, w, indices, bags, n_bags, mode, psw):
+    def forward(ctx, w, psw, indices, bags, n_bags, mode, positions, counts, freq=None):
+        """``positions``: which entries of the (flat) input the kept ``indices`` are (padding and,
+        for sum/mean, torch's include_last_offset tail left out); ``counts``: the bag sizes a mean
+        divides by."""
         wd = w._data
         idx = indices
         rows = wd[idx]
+        ctx.positions, ctx.n_positions = positions, None if psw is None else psw._data.shape[0]
         if psw is not None:
-            rows = rows * psw[:, None]
+            rows = rows * psw._data[positions][:, None]
         ctx.indices, ctx.bags, ctx.num_weights, ctx.mode = idx, bags, wd.shape[0], mode
-        counts = np.bincount(bags, minlength=n_bags)
         out = np.zeros((n_bags, wd.shape[1]), wd.dtype)
         if mode == "max":
             out[:] = -np.inf
@@ -106,18 +114,21 @@ class EmbeddingBagBackward0(Node):
             first = np.full(out.shape, len(idx))
             np.minimum.at(first, bags, order)
             ctx.argmax = first
+            ctx.save_for_backward(w, psw)
             return out.astype(wd.dtype)
         np.add.at(out, bags, rows)
-        scale = np.ones(len(idx), wd.dtype) if psw is None else psw.astype(wd.dtype)
+        scale = None if freq is None else freq.astype(wd.dtype)
         if mode == "mean":
             div = np.maximum(counts, 1).astype(wd.dtype)
             out = out / div[:, None]
-            scale = scale / div[bags]
+            scale = (1 / div[bags]).astype(wd.dtype) * (1 if scale is None else scale)
         ctx.scale = scale
+        ctx.save_for_backward(w, psw)
         return np.asarray(out, dtype=wd.dtype)
 
     def backward(ctx, grad):
         from ..creation import zeros
+        w, psw = ctx.saved_tensors
         dim = grad._data.shape[1]
         gw = zeros((ctx.num_weights, dim), dtype=grad.dtype)
         if ctx.mode == "max":
@@ -126,9 +137,38 @@ class EmbeddingBagBackward0(Node):
             rows = np.where(valid, ctx.indices[np.minimum(first, len(ctx.indices) - 1)], 0)
             g = grad * Tensor._wrap(valid.astype(grad._data.dtype))
             flat_rows = Tensor._wrap((rows * dim + np.arange(dim)).reshape(-1))
-            return gw.reshape(-1).index_add(0, flat_rows, g.reshape(-1)).view(ctx.num_weights, dim)
-        per_index = grad.index_select(0, Tensor._wrap(ctx.bags)) * Tensor._wrap(ctx.scale[:, None])
-        return gw.index_add(0, Tensor._wrap(ctx.indices), per_index)
+            return gw.reshape(-1).index_add(0, flat_rows, g.reshape(-1)).view(ctx.num_weights, dim), None
+        per_index = grad.index_select(0, Tensor._wrap(ctx.bags))
+        if ctx.scale is not None:
+            per_index = per_index * Tensor._wrap(ctx.scale[:, None])
+        index = Tensor._wrap(ctx.indices)
+        d_psw = None
+        if psw is not None:
+            at = Tensor._wrap(ctx.positions)
+            if ctx.should_compute(1):
+                kept = (per_index * w.index_select(0, index)).sum(1)
+                d_psw = zeros((ctx.n_positions,), dtype=grad.dtype).index_add(0, at, kept)
+            per_index = per_index * psw.index_select(0, at).unsqueeze(1)
+        return gw.index_add(0, index, per_index), d_psw
+
+
+def _torch_frequencies(idx, n):
+    """The count torch's CPU backward divides each row's gradient by under scale_grad_by_freq. Its
+    loop over the sorted input's runs of equal indices reads the count of ``sorted[k]`` for the
+    k-th run (the run's number where the run's start was meant), so a row whose run follows a
+    repeated row is divided by that row's count; gradcalc gives torch's numbers."""
+    srt = np.sort(idx)
+    uniq = np.unique(idx)
+    freq = np.ones(n)
+    freq[uniq] = np.bincount(idx, minlength=n)[srt[:len(uniq)]]
+    return freq
+
+
+def _out_of_range(flat, n):
+    bad = np.nonzero((flat < 0) | (flat >= n))[0]
+    if bad.size:
+        raise RuntimeError(f"Index {bad[0]} of input takes value {flat[bad[0]]} which is not in the valid range "
+                           f"[0, {n})")
 
 
 def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode="mean",
@@ -141,6 +181,8 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
                                   f"supported for mode='sum' (got mode='{mode}'). Please open a feature request on "
                                   f"GitHub.")
     d = input._data
+    psw = per_sample_weights
+    limit = None
     if d.ndim == 2:
         if offsets is not None:
             raise ValueError("if input is 2D, then offsets has to be None, as input is treated is a mini-batch of "
@@ -148,26 +190,37 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
         n_bags = d.shape[0]
         bags = np.repeat(np.arange(n_bags), d.shape[1])
         idx = d.reshape(-1)
-        psw = None if per_sample_weights is None else per_sample_weights._data.reshape(-1)
+        psw = None if psw is None else psw.reshape(-1)
     elif d.ndim == 1:
         if offsets is None:
             raise ValueError("offsets has to be a 1D Tensor but got None")
         off = offsets._data.astype(np.int64)
         if include_last_offset:
+            # torch's kernel sums (sum, mean) only up to the last offset, but counts a bag's size (the
+            # mean's divisor) and takes maxima up to the input's end
+            limit = int(off[-1]) if off.size else 0
             off = off[:-1]
         n_bags = len(off)
         bags = np.searchsorted(off, np.arange(len(d)), side="right") - 1
         idx = d
-        psw = None if per_sample_weights is None else per_sample_weights._data
     else:
         raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension {d.ndim}")
     idx = idx.astype(np.int64)
-    if idx.size and (idx.min() < 0 or idx.max() >= weight._data.shape[0]):
-        raise IndexError("index out of range in self")
+    _out_of_range(idx, weight._data.shape[0])
+    positions = np.arange(len(idx))
+    keep = bags >= 0
     if padding_idx is not None:
-        keep = idx != (padding_idx % weight._data.shape[0])
-        idx, bags = idx[keep], bags[keep]
-        psw = None if psw is None else psw[keep]
+        keep &= idx != (padding_idx % weight._data.shape[0])
+    counts = np.bincount(bags[keep], minlength=n_bags)[:n_bags]
+    fast = (padding_idx is None and weight._data.dtype.type in (np.float32, np.float16)
+            and (weight.dim() < 2 or weight.stride(1) == 1))
+    if limit is not None and mode != "max" and fast:
+        keep &= positions < limit  # torch's fast sum path (its kernel reads the offsets as bag ends)
+    freq = None
+    if scale_grad_by_freq and mode != "max":
+        freq = 1 / _torch_frequencies(idx, weight._data.shape[0])[idx[keep]]
+    idx, bags, positions = idx[keep], bags[keep], positions[keep]
     if max_norm is not None:
         embedding_renorm_(weight, Tensor._wrap(idx), max_norm, norm_type)
-    return EmbeddingBagBackward0.apply(weight, indices=idx, bags=bags, n_bags=n_bags, mode=mode, psw=psw)
+    return EmbeddingBagBackward0.apply(weight, psw, indices=idx, bags=bags, n_bags=n_bags, mode=mode,
+                                       positions=positions, counts=counts, freq=freq)

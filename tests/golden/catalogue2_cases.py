@@ -1,0 +1,174 @@
+"""Golden cases for the second catalogue round: the ATen-level recurrent functions
+(``torch.lstm gru rnn_tanh rnn_relu``, padded and packed), ``torch.embedding_bag``'s 4-tuple,
+the low-rank samplers (``svd_lowrank pca_lowrank lobpcg``) and ``torch.linalg.ldl_factor``/
+``ldl_solve``.
+
+Recorded as the core op goldens are (ops_runner.py: values, dtypes, grad_fn graphs, first and
+second order gradients, errors); every case runs right after ``manual_seed(0)``, so the random
+draws of the samplers are part of the record. catalogue2_generate.py runs them under real torch.
+
+This module needs only numpy.
+"""
+
+import re
+
+import numpy as np
+
+_rng = np.random.default_rng(2026)
+
+
+def _u(shape, lo=-0.8, hi=0.8):
+    return np.round(_rng.uniform(lo, hi, shape), 4)
+
+
+INPUTS = {}
+
+
+def _add(name, values, dtype, rg=True):
+    INPUTS[name] = (values, dtype, rg)
+
+
+# a sequence (T=5, N=2, H_in=3), its packed form (batch sizes 2, 2, 1) and hidden states (H=4)
+_x, _xp, _h, _c = _u((5, 2, 3), -1.5, 1.5), _u((5, 3), -1.5, 1.5), _u((2, 2, 4)), _u((2, 2, 4))
+for suffix, dt in (("", "float32"), ("d", "float64")):
+    _add("rx" + suffix, _x, dt)
+    _add("px" + suffix, _xp, dt)
+    _add("h0" + suffix, _h[:1], dt)
+    _add("c0" + suffix, _c[:1], dt)
+    _add("hb" + suffix, _h, dt)          # two hidden states: bidirectional or two layers
+    _add("cb" + suffix, _c, dt)
+# one layer's weights per mode (gate count 4, 3, 1), then a bidirectional layer's reverse direction
+for mode, gates in (("l", 4), ("g", 3), ("r", 1)):
+    _wi, _wh, _bi, _bh = _u((gates * 4, 3)), _u((gates * 4, 4)), _u(gates * 4), _u(gates * 4)
+    _wir, _whr, _bir, _bhr = _u((gates * 4, 3)), _u((gates * 4, 4)), _u(gates * 4), _u(gates * 4)
+    _wi2, _wh2 = _u((gates * 4, 4)), _u((gates * 4, 4))
+    for suffix, dt in (("", "float32"), ("d", "float64")):
+        for name, v in (("wi", _wi), ("wh", _wh), ("bi", _bi), ("bh", _bh), ("wir", _wir), ("whr", _whr),
+                        ("bir", _bir), ("bhr", _bhr), ("wi2", _wi2), ("wh2", _wh2)):
+            _add(f"{mode}{name}{suffix}", v, dt)
+# LSTM with projections (proj_size 2): w_hh is (16, 2), w_hr (2, 4)
+_add("lwhpd", _u((16, 2)), "float64")
+_add("lwhrd", _u((2, 4)), "float64")
+_add("hpd", _u((1, 2, 2)), "float64")
+# embedding_bag
+_add("ew", _u((6, 3), -2, 2), "float32")
+_add("ewd", _u((6, 3), -2, 2), "float64")
+_add("psw", _u((7,), 0.1, 1.0), "float32")
+# low rank and ldl: a tall matrix of rank about 3, symmetric matrices
+_a = _rng.normal(size=(7, 3)) @ _rng.normal(size=(3, 5)) + 0.01 * _rng.normal(size=(7, 5))
+_add("la", np.round(_a, 4), "float64")
+_add("laf", np.round(_a, 4), "float32")
+_s = _rng.normal(size=(6, 6))
+_add("spd", np.round(_s @ _s.T + 6 * np.eye(6), 4), "float64")
+_add("spdf", np.round(_s @ _s.T + 6 * np.eye(6), 4), "float32", False)
+_add("sym", np.round(_s + _s.T, 4), "float64")
+_add("symf", np.round(_s + _s.T, 4), "float32")
+_add("symb", np.round(np.stack([_s + _s.T, _s @ _s.T - 3 * np.eye(6)]), 4), "float64")
+_add("rhs", _u((6, 2), -2, 2), "float64")
+_add("rhsf", _u((6, 2), -2, 2), "float32")
+_add("rhsb", _u((2, 6, 3), -2, 2), "float64")
+
+
+def _uses(expr, name):
+    return re.search(r"(?<![\w.'\"])" + re.escape(name) + r"(?![\w'\"])", expr) is not None
+
+
+class _Cases:
+    def __init__(self):
+        self.items = []
+
+    def add(self, expr, area, second=True):
+        assert all(c["expr"] != expr for c in self.items), expr
+        names = sorted(n for n in INPUTS if _uses(expr, n))
+        self.items.append({"id": expr, "area": area, "expr": expr, "inputs": names, "second": second})
+
+    def many(self, area, exprs, second=True):
+        for e in exprs:
+            self.add(e, area, second)
+
+
+def _w(mode, d, reverse=False, layer2=False, bias=True):
+    """The flat weight list of one layer (and direction) as an expression."""
+    names = ["wi2" if layer2 else ("wir" if reverse else "wi"), "wh2" if layer2 else ("whr" if reverse else "wh")]
+    if bias:
+        names += ["bir", "bhr"] if reverse else ["bi", "bh"]
+    return ", ".join(f"{mode}{n}{d}" for n in names)
+
+
+def build_cases():
+    c = _Cases()
+    # -- torch.lstm / gru / rnn_tanh / rnn_relu -----------------------------------------------
+    for d in ("", "d"):
+        second = d == "d"
+        c.many("rnn", [
+            f"torch.lstm(rx{d}, [h0{d}, c0{d}], [{_w('l', d)}], True, 1, 0.0, False, False, False)",
+            f"torch.lstm(rx{d}, (h0{d}, c0{d}), [{_w('l', d, bias=False)}], False, 1, 0.0, False, False, False)",
+            f"torch.lstm(rx{d}, [hb{d}, cb{d}], [{_w('l', d)}, {_w('l', d, reverse=True)}], True, 1, 0.0, True, True, False)",
+            f"torch.lstm(rx{d}.transpose(0, 1), [h0{d}, c0{d}], [{_w('l', d)}], True, 1, 0.0, False, False, True)",
+            f"torch.lstm(rx{d}, [hb{d}, cb{d}], [{_w('l', d)}, {_w('l', d, layer2=True)}], True, 2, 0.0, False, False, False)",
+            f"torch.lstm(px{d}, torch.tensor([2, 2, 1]), [h0{d}, c0{d}], [{_w('l', d)}], True, 1, 0.0, False, False)",
+            f"torch.lstm(px{d}, torch.tensor([2, 2, 1]), [hb{d}, cb{d}], [{_w('l', d)}, {_w('l', d, reverse=True)}], True, 1, 0.0, False, True)",
+        ], second=second)
+        for mode, fn in (("g", "gru"), ("r", "rnn_tanh"), ("r", "rnn_relu")):
+            c.many("rnn", [
+                f"torch.{fn}(rx{d}, h0{d}, [{_w(mode, d)}], True, 1, 0.0, False, False, False)",
+                f"torch.{fn}(rx{d}, h0{d}, [{_w(mode, d, bias=False)}], False, 1, 0.0, False, False, False)",
+                f"torch.{fn}(rx{d}, hb{d}, [{_w(mode, d)}, {_w(mode, d, reverse=True)}], True, 1, 0.0, False, True, False)",
+                f"torch.{fn}(rx{d}.transpose(0, 1), h0{d}, [{_w(mode, d)}], True, 1, 0.0, False, False, True)",
+                f"torch.{fn}(rx{d}, hb{d}, [{_w(mode, d)}, {_w(mode, d, layer2=True)}], True, 2, 0.0, True, False, False)",
+                f"torch.{fn}(px{d}, torch.tensor([2, 2, 1]), h0{d}, [{_w(mode, d)}], True, 1, 0.0, False, False)",
+                f"torch.{fn}(px{d}, torch.tensor([2, 2, 1]), hb{d}, [{_w(mode, d)}, {_w(mode, d, reverse=True)}], True, 1, 0.0, False, True)",
+            ], second=second)
+    c.many("rnn", [
+        "torch.lstm(rxd, [h0d, hpd], [lwid, lwhpd, lbid, lbhd, lwhrd], True, 1, 0.0, False, False, False)"
+        .replace("[h0d, hpd]", "[hpd, c0d]"),
+        "torch.lstm(rxd, [h0d, c0d], [lwid, lwhd, lbid, lbhd], True, 2, 0.5, True, False, False)",
+        "torch.gru(rxd, hbd, [gwid, gwhd, gbid, gbhd, gwi2d, gwh2d, gbid, gbhd], True, 2, 0.5, True, False, False)",
+        "torch.lstm(rxd, [h0d], [lwid, lwhd, lbid, lbhd], True, 1, 0.0, False, False, False)",
+        "torch.lstm(rxd, [h0d, c0d], [lwid, lwhd, lbid], True, 1, 0.0, False, False, False)",
+        "torch.lstm(rxd, [h0d, c0d], [lwid, lwhd, lbid, lbhd], False, 1, 0.0, False, False, False)",
+        "torch.lstm(rxd, [h0d[0], c0d[0]], [lwid, lwhd, lbid, lbhd], True, 1, 0.0, False, False, False)",
+        "torch.gru(rxd, h0d, [gwid, gwhd, gbid], True, 1, 0.0, False, False, False)",
+        "torch.rnn_tanh(rxd, hbd, [rwid, rwhd, rbid, rbhd], True, 1, 0.0, False, True, False)",
+        "torch.rnn_relu(rxd, hbd, [rwid, rwhd, rbid, rbhd, rwird, rwhrd, rbird, rbhrd], True, 1, 0.0, False, False, False)",
+    ])
+    # -- torch.embedding_bag ---------------------------------------------------------------------
+    idx, off = "torch.tensor([0, 2, 1, 4, 2, 5, 3])", "torch.tensor([0, 2, 2, 5])"
+    for w in ("ew", "ewd"):
+        for mode in (0, 1, 2):
+            c.many("embedding_bag", [
+                f"torch.embedding_bag({w}, {idx}, {off}, False, {mode})",
+                f"torch.embedding_bag({w}, {idx}, {off}, False, {mode}, False, None, True)",
+                f"torch.embedding_bag({w}, {idx}, {off}, False, {mode}, False, None, False, 2)",
+                f"torch.embedding_bag({w}, {idx}, {off}, False, {mode}, False, None, True, 4)",
+                f"torch.embedding_bag({w}, torch.tensor([2, 2, 1, 3]), torch.tensor([0, 2]), False, {mode}, False, None, False, 2)",
+                f"torch.embedding_bag({w}, {idx}.int(), {off}.int(), True, {mode})",
+            ])
+    c.many("embedding_bag", [
+        f"torch.embedding_bag(ew, {idx}, {off}, False, 0, False, psw)",
+        f"torch.embedding_bag(ew, {idx}, {off}, False, 0, False, psw, False, 3)",
+        f"torch.embedding_bag(ew, {idx}, {off}, False, 0, False, None, False, -1)",
+        f"torch.embedding_bag(ew.t().contiguous().t(), {idx}, {off})",
+        f"torch.embedding_bag(ew[:, :2], {idx}, {off}, False, 2)",
+        f"torch.embedding_bag(ew, {idx}, {off}, mode=1)",
+        "torch.embedding_bag(ew, torch.tensor([], dtype=torch.long), torch.tensor([0, 0]), False, 1)",
+        "torch.embedding_bag(ew, torch.tensor([3, 3, 1]), torch.tensor([0]), False, 2)",
+        f"torch.embedding_bag(ew, {idx}, {off}, False, 3)",
+        f"torch.embedding_bag(ew, {idx}, {off}, False, 1, False, psw)",
+        f"torch.embedding_bag(ew, {idx}, {off}.reshape(4, 1))",
+        f"torch.embedding_bag(ew, {idx}.float(), {off})",
+        f"torch.embedding_bag(ew, {idx} + 3, torch.tensor([0]))",
+        "torch.embedding_bag(ewd, torch.tensor([0, 0, 1, 2, 2, 5]), torch.tensor([0, 2]), True, 0)",
+        "torch.embedding_bag(ewd, torch.tensor([0, 0, 1, 2, 2, 5]), torch.tensor([0, 2]), True, 1, False, None, False, 1)",
+        f"torch.embedding_bag(ew, {idx}, torch.tensor([1, 2]))",
+        f"torch.embedding_bag(ew, {idx}, torch.tensor([0, 9]))",
+        f"torch.embedding_bag(ew, {idx}, {off}, per_sample_weights=psw[:5])",
+        f"torch.embedding_bag(ew, {idx}, None)",
+        "F.embedding_bag(torch.tensor([[0, 9], [1, 2]]), ew)",
+        f"F.embedding_bag({idx}, ew, {off}, mode='max', scale_grad_by_freq=True)",
+        f"F.embedding_bag({idx}, ew, {off}, mode='sum', include_last_offset=True)",
+        f"F.embedding_bag({idx}, ewd, {off}, mode='mean', include_last_offset=True)",
+        f"F.embedding_bag({idx}, ew, {off}, mode='max', include_last_offset=True)",
+        "F.embedding_bag(torch.tensor([[0, 2, 1], [4, 4, 5]]), ewd, per_sample_weights=psw[:6].double().reshape(2, 3), mode='sum')",
+    ])
+    return c.items
