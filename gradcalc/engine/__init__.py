@@ -108,6 +108,8 @@ from .ops.aliases import nn_aliases as _nn_aliases  # noqa: E402
 _nn_aliases(globals(), nn.functional)  # torch.conv2d, torch.dropout ... as torch.nn.functional's
 from .torch_nn_spellings import *  # noqa: E402,F401,F403  (torch.batch_norm, torch.kl_div ...: ATen's signatures)
 from .torch_rnn_spellings import *  # noqa: E402,F401,F403  (torch.lstm, torch.gru ..., torch.embedding_bag)
+from .lowrank import svd_lowrank, pca_lowrank  # noqa: E402,F401  (randomized low-rank SVD / PCA)
+from .lobpcg import lobpcg  # noqa: E402,F401
 from . import out_arg as _out_arg  # noqa: E402
 _out_arg.install(globals())  # out= on the functions torch gives it, with torch's rules
 

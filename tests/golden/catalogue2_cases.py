@@ -171,4 +171,32 @@ def build_cases():
         f"F.embedding_bag({idx}, ew, {off}, mode='max', include_last_offset=True)",
         "F.embedding_bag(torch.tensor([[0, 2, 1], [4, 4, 5]]), ewd, per_sample_weights=psw[:6].double().reshape(2, 3), mode='sum')",
     ])
+    # -- svd_lowrank, pca_lowrank, lobpcg (seeded: each case runs after manual_seed(0)) -------------
+    # Singular vectors and eigenvectors are defined up to sign, and torch's MKL LAPACK may choose other
+    # signs than gradcalc's LAPACK (a wide SVD's LQ path, eigh): the cases that return vectors fix
+    # each column's sign by its first row (the sign has no gradient), so values and gradients compare.
+    usv = "(lambda U, S, V: (U * U[..., :1, :].sign(), S, V * U[..., :1, :].sign()))"
+    ex = "(lambda E, X: (E, X * X[..., :1, :].sign()))"
+    c.many("lowrank", [
+        "torch.svd_lowrank(la, q=3)[1]", f"{usv}(*torch.svd_lowrank(la, q=3))", f"{usv}(*torch.svd_lowrank(la))",
+        f"{usv}(*torch.svd_lowrank(la, q=4, niter=1))", f"{usv}(*torch.svd_lowrank(la.mT, q=3))",
+        f"{usv}(*torch.svd_lowrank(la, q=2, niter=0, M=la[:1] * 0.5))", f"{usv}(*torch.svd_lowrank(laf, q=3))",
+        f"{usv}(*torch.svd_lowrank(torch.stack([la, la.flip(0)]), q=2))",
+        "(torch.svd_lowrank(la, q=3)[1], torch.randn(3, dtype=torch.float64))",
+        "torch.pca_lowrank(la)[1]", f"{usv}(*torch.pca_lowrank(la))", f"{usv}(*torch.pca_lowrank(la, q=2, center=False))",
+        f"{usv}(*torch.pca_lowrank(la.mT, q=3, niter=3))", f"{usv}(*torch.pca_lowrank(laf, 3))",
+        "torch.pca_lowrank(la, q=9)", "torch.pca_lowrank(la, niter=-1)",
+        "torch.svd_lowrank(torch.tensor([[1, 2], [3, 4], [5, 7]]), q=2)[1]",
+    ])
+    c.many("lobpcg", [
+        "torch.lobpcg(spd, k=2)[0]", f"{ex}(*torch.lobpcg(spd, k=2))", f"{ex}(*torch.lobpcg(spd))",
+        f"{ex}(*torch.lobpcg(spd, k=2, largest=False))", f"{ex}(*torch.lobpcg(spd, k=2, method='basic'))",
+        f"{ex}(*torch.lobpcg(sym, k=1, largest=False, niter=4))", f"{ex}(*torch.lobpcg(spd, k=1, n=2))",
+        f"{ex}(*torch.lobpcg(spd, X=rhs))", f"{ex}(*torch.lobpcg(spd, k=1, tol=1e-4))",
+        f"{ex}(*torch.lobpcg(symb, k=1))", "torch.lobpcg(spd.detach(), k=1, B=spd.detach() / 10 + torch.eye(6, dtype=torch.float64))[0]",
+        "torch.lobpcg(spd, k=1, B=spd.detach() / 10 + torch.eye(6, dtype=torch.float64))[0]",
+        "(torch.lobpcg(spd, k=2)[0], torch.randn(2, dtype=torch.float64))",
+        f"{ex}(*torch.lobpcg(spdf, k=2))", f"{ex}(*torch.lobpcg(spd, k=2, ortho_bparams={{'ortho_use_drop': True}}))",
+        "torch.lobpcg(spd, k=3)", "torch.lobpcg(la, k=1)", "torch.lobpcg(spd, X=rhs[:5])",
+    ], second=False)
     return c.items
