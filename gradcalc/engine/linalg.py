@@ -20,10 +20,11 @@ __all__ = ["det", "slogdet", "inv", "inv_ex", "solve", "solve_ex", "cholesky", "
            "eigvalsh", "svd", "svdvals", "pinv", "lstsq", "matrix_rank", "matrix_power", "matrix_exp", "cross",
            "multi_dot", "norm", "vector_norm", "matrix_norm", "matmul", "diagonal", "vecdot", "cond",
            "solve_triangular", "tensorinv", "tensorsolve", "vander", "LinAlgError", "lu_factor", "lu_factor_ex", "lu",
-           "lu_solve", "householder_product"]
+           "lu_solve", "householder_product", "ldl_factor", "ldl_factor_ex", "ldl_solve"]
 
 LinAlgError = _d.LinAlgError
 from .ops.householder import householder_product  # noqa: E402  (geqrf's Q; ops/householder.py)
+from .linalg_ldl import ldl_factor, ldl_factor_ex, ldl_solve  # noqa: E402  (sytrf/sytrs; linalg_ldl.py)
 _INF = float("inf")
 
 

@@ -28,11 +28,20 @@ GRADS_DIFFER = {
     f"torch.embedding_bag(ew, {_IDX}, {_OFF}, False, 1, False, None, True)":
         "torch's float32 mean with include_last_offset sums only up to the last offset going forward, but its "
         "backward spreads the gradient over the indices after it too",
+    f"torch.embedding_bag(ew, {_IDX}, {_OFF}, False, 0, False, None, True)":
+        "torch's float32 sum with include_last_offset leaves the gradient of the rows after the last offset "
+        "uninitialized (whatever the memory held)",
+    f"F.embedding_bag({_IDX}, ew, {_OFF}, mode='sum', include_last_offset=True)":
+        "as torch.embedding_bag's float32 sum with include_last_offset: uninitialized gradient rows",
 }
 # torch has no derivative of _embedding_bag_per_sample_weights_backward; gradcalc's gradient is differentiable
 # (its second order is checked by the op table's gradchecks), so the second-order record is not compared.
 NO_TORCH_GRAD2 = {c["id"] for c in CASES if (c["record"].get("grad2_error") or {}).get("message", "").startswith(
     "derivative for aten::_embedding_bag_per_sample_weights_backward")}
+
+# Graphs that differ inside for a reason outside these functions (values, gradients and the output's node
+# still compared): torch's batched matmul of a transposed operand records ReshapeAliasBackward0.
+GRAPH_DIFFERS = {c["id"] for c in CASES if c["id"].startswith("(lambda U, S, V") and "torch.stack(" in c["id"]}
 
 # The ATen recurrent functions run nn/rnn.py's layers, whose values, gradients and output grad_fn are
 # torch's; inside, torch's cell records other intermediate nodes (UnsafeSplitBackward0 for chunk, the
@@ -57,7 +66,7 @@ def test_catalogue2_matches_torch(case):
         assert g["shape"] == w["shape"], f"output {k} shape"
         assert g["dtype"] == w["dtype"], f"output {k} dtype"
         assert g["requires_grad"] == w["requires_grad"], f"output {k} requires_grad"
-        if case["area"] == "rnn":
+        if case["area"] == "rnn" or case["id"] in GRAPH_DIFFERS:
             assert _top(g["graph"]) == _top(w["graph"]), f"output {k} grad_fn"
         else:
             assert _norm_graph(g["graph"]) == _norm_graph(w["graph"]), f"output {k} graph"

@@ -199,4 +199,27 @@ def build_cases():
         f"{ex}(*torch.lobpcg(spdf, k=2))", f"{ex}(*torch.lobpcg(spd, k=2, ortho_bparams={{'ortho_use_drop': True}}))",
         "torch.lobpcg(spd, k=3)", "torch.lobpcg(la, k=1)", "torch.lobpcg(spd, X=rhs[:5])",
     ], second=False)
+    # -- linalg.ldl_factor / ldl_factor_ex / ldl_solve ------------------------------------------------
+    zd = "torch.tensor([[0.0, 1.0, 2.0, -1.0], [1.0, 0.0, 3.0, 0.5], [2.0, 3.0, 0.0, 1.5], [-1.0, 0.5, 1.5, 0.0]], dtype=torch.float64)"
+    solve = "(lambda f, b: torch.linalg.ldl_solve(f[0], f[1], b))"
+    c.many("ldl", [
+        "torch.linalg.ldl_factor(sym)", "torch.linalg.ldl_factor_ex(sym)", "torch.linalg.ldl_factor(spd)",
+        "torch.linalg.ldl_factor(sym, hermitian=True)", "torch.linalg.ldl_factor(symf)", "torch.linalg.ldl_factor(symb)",
+        f"torch.linalg.ldl_factor({zd})", f"torch.linalg.ldl_factor({zd}.float())", "torch.linalg.ldl_factor(sym.detach())",
+        "torch.linalg.ldl_factor_ex(torch.zeros(3, 3, dtype=torch.float64))",
+        "torch.linalg.ldl_factor_ex(torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 5.0], [3.0, 5.0, 6.0]]))",
+        "torch.linalg.ldl_factor(torch.zeros(3, 3, dtype=torch.float64))",
+        "torch.linalg.ldl_factor(torch.ones(2, 3))", "torch.linalg.ldl_factor(torch.tensor([[1, 2], [2, 1]]))",
+        "torch.linalg.ldl_factor(torch.ones(3))", "torch.linalg.ldl_factor(torch.tensor([[0.0, 1.0], [1.0, 0.0]]))",
+        f"{solve}(torch.linalg.ldl_factor(sym.detach()), rhs)", f"{solve}(torch.linalg.ldl_factor(sym.detach()), rhs.detach())",
+        f"{solve}(torch.linalg.ldl_factor(spd.detach()), rhs)", f"{solve}(torch.linalg.ldl_factor(symf.detach()), rhsf)",
+        f"{solve}(torch.linalg.ldl_factor({zd}), rhs[:4])", f"{solve}(torch.linalg.ldl_factor(symb.detach()), rhsb)",
+        f"torch.linalg.ldl_solve(*torch.linalg.ldl_factor(sym.detach()), rhs, hermitian=True)",
+        f"{solve}(torch.linalg.ldl_factor(sym.detach()), rhs[:4])",
+        f"{solve}(torch.linalg.ldl_factor(sym.detach()), rhsf)",
+        "torch.linalg.ldl_solve(torch.linalg.ldl_factor(sym.detach())[0], torch.linalg.ldl_factor(sym.detach())[1].long(), rhs)",
+        "torch.linalg.ldl_solve(torch.linalg.ldl_factor(sym.detach())[0], torch.linalg.ldl_factor(sym.detach())[1].float(), rhs)",
+        "torch.linalg.ldl_solve(torch.linalg.ldl_factor(sym.detach())[0], torch.linalg.ldl_factor(sym.detach())[1][:5], rhs)",
+        "torch.linalg.ldl_solve(torch.linalg.ldl_factor(sym.detach())[0], torch.linalg.ldl_factor(sym.detach())[1], rhs[:, 0])",
+    ])
     return c.items
