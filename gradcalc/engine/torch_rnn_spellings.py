@@ -91,11 +91,17 @@ def _call(mode, fn, args, kwargs):
     if missing:
         raise TypeError(f"{fn}() missing required argument '{missing[0]}' (pos {names.index(missing[0]) + 1})")
     x = bound[names[0]]
+    seqs = ("hx", "params") if lstm else ("params",)
+    if not isinstance(x, Tensor) or any(not isinstance(bound[n], (list, tuple)) for n in seqs) or (
+            not lstm and not isinstance(bound["hx"], Tensor)) or (packed and not isinstance(bound["batch_sizes"], Tensor)):
+        raise TypeError(_invalid_combination(fn, lstm, [bound[n] for n in names]))
+    for name in seqs:  # torch names the argument by its 0-based position
+        for k, item in enumerate(bound[name]):
+            if not isinstance(item, Tensor):
+                raise TypeError(f"expected Tensor as element {k} in argument {names.index(name)}, but got "
+                                f"{type(item).__name__}")
     hx = tuple(bound["hx"]) if lstm else bound["hx"]
     params = list(bound["params"])
-    if not isinstance(x, Tensor) or any(not isinstance(p, Tensor) for p in params) or (
-            any(not isinstance(h, Tensor) for h in hx) if lstm else not isinstance(hx, Tensor)):
-        raise TypeError(f"{fn}(): expected Tensors for input, hx and params")
     proj = _check(mode, hx, params, bound["has_biases"], bound["num_layers"], bound["bidirectional"])
     if _FlatRNN.__dict__.get("_run") is None:
         _borrow()
@@ -117,6 +123,15 @@ def _call(mode, fn, args, kwargs):
             else:
                 output.transpose_(0, 1)
     return (output,) + tuple(hidden) if lstm else (output, hidden)
+
+
+def _invalid_combination(fn, lstm, values):
+    hx = "tuple of Tensors hx" if lstm else "Tensor hx"
+    rest = "tuple of Tensors params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional"
+    got = ", ".join("Tensor" if isinstance(v, Tensor) else type(v).__name__ for v in values)
+    return (f"{fn}() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+            f" * (Tensor input, {hx}, {rest}, bool batch_first)\n"
+            f" * (Tensor data, Tensor batch_sizes, {hx}, {rest})")
 
 
 def lstm(*args, **kwargs):
