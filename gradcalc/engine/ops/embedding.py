@@ -164,7 +164,7 @@ def _torch_frequencies(idx, n):
     return freq
 
 
-def _out_of_range(flat, n):
+def check_index_range(flat, n):
     bad = np.nonzero((flat < 0) | (flat >= n))[0]
     if bad.size:
         raise RuntimeError(f"Index {bad[0]} of input takes value {flat[bad[0]]} which is not in the valid range "
@@ -206,7 +206,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     else:
         raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension {d.ndim}")
     idx = idx.astype(np.int64)
-    _out_of_range(idx, weight._data.shape[0])
+    check_index_range(idx, weight._data.shape[0])
     positions = np.arange(len(idx))
     keep = bags >= 0
     if padding_idx is not None:
