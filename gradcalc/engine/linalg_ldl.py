@@ -45,9 +45,36 @@ def _scalar_name(t):
     return _SCALAR_TYPE_NAMES[t._data.dtype.type]
 
 
+def _write_out(name, out, results, source, what):
+    """torch's linalg out=: a tuple of exactly as many tensors, each of its result's dtype (resized as
+    torch resizes); returns the out tensors as torch's ``<name>_out`` return type. ``what``: the
+    ATen op named by the NotImplemented node the first out tensor gets when ``source`` requires grad."""
+    from .dtypes import C_NAMES
+    from .out_arg import _store
+    outs = out if isinstance(out, (tuple, list)) else (out,)
+    if len(outs) != len(results):
+        raise TypeError(f"expected tuple of {len(results)} elements but got {len(outs)}")
+    for o, r in zip(outs, results):
+        if not isinstance(o, Tensor):
+            raise TypeError(f"{name}(): argument 'out' must be tuple of Tensors, not {type(o).__name__}")
+        if o.dtype is not r.dtype:
+            raise RuntimeError(f"Expected out tensor to have dtype {C_NAMES[r.dtype.name]}, but got "
+                               f"{C_NAMES[o.dtype.name]} instead")
+    for o, r in zip(outs, results):
+        _store(o, r)
+    # as torch: no derivative, but the first output is marked as coming from ``source``
+    not_differentiable(what, outs[0], source)
+    fields = ("LD", "pivots", "info")[:len(outs)]
+    return _return_type(f"{name}_out", fields)(*outs)
+
+
 def ldl_factor_ex(A, *, hermitian=False, check_errors=False, out=None):
     """(LD, pivots, info): the compact LDLᵀ factorization of each symmetric matrix of ``A`` (its lower
     triangle is read), info > 0 where D has an exactly zero 1×1 block (the first such column, 1-based)."""
+    if out is not None:
+        return _write_out("linalg_ldl_factor_ex", out, ldl_factor_ex(A, hermitian=hermitian,
+                                                                     check_errors=check_errors), A,
+                          "linalg_ldl_factor_ex")
     fn = "torch.linalg.ldl_factor_ex"
     _check_input(fn, A)
     d = A._data
@@ -83,6 +110,8 @@ def ldl_factor(A, *, hermitian=False, out=None):
     LD, pivots, info = ldl_factor_ex(A, hermitian=hermitian)
     if info._data.any():
         _raise_info("torch.linalg.ldl_factor", info._data)
+    if out is not None:
+        return _write_out("linalg_ldl_factor", out, (LD, pivots), A, "linalg_ldl_factor_ex")
     return _return_type("linalg_ldl_factor", ("LD", "pivots"))(LD, pivots)
 
 
@@ -121,4 +150,6 @@ def ldl_solve(LD, pivots, B, *, hermitian=False, out=None):
     for b in range(rhs.shape[0]):
         sytrs_lower(ld[b], pv[b], rhs[b])
     X = Tensor._wrap(rhs.reshape(lead + tuple(B.shape[-2:])))
+    if out is not None:
+        return _write_out("linalg_ldl_solve", out, (X,), B, "linalg_ldl_solve")[0]
     return not_differentiable("linalg_ldl_solve", X, B)  # (torch records only B's edge)

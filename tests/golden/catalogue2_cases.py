@@ -221,5 +221,11 @@ def build_cases():
         "torch.linalg.ldl_solve(torch.linalg.ldl_factor(sym.detach())[0], torch.linalg.ldl_factor(sym.detach())[1].float(), rhs)",
         "torch.linalg.ldl_solve(torch.linalg.ldl_factor(sym.detach())[0], torch.linalg.ldl_factor(sym.detach())[1][:5], rhs)",
         "torch.linalg.ldl_solve(torch.linalg.ldl_factor(sym.detach())[0], torch.linalg.ldl_factor(sym.detach())[1], rhs[:, 0])",
+        "torch.linalg.ldl_factor(sym.detach(), out=(torch.empty(0, dtype=torch.float64), torch.empty(0, dtype=torch.int32)))",
+        "torch.linalg.ldl_factor_ex(symf, out=(torch.empty(6, 6), torch.empty(0, dtype=torch.int32), torch.empty(0, dtype=torch.int32)))",
+        "torch.linalg.ldl_factor(sym.detach(), out=(torch.empty(0, dtype=torch.float64),))",
+        "torch.linalg.ldl_factor(sym.detach(), out=(torch.empty(0, dtype=torch.float64), torch.empty(0)))",
+        "torch.linalg.ldl_factor(sym.detach(), out=(torch.empty(0), torch.empty(0, dtype=torch.int32)))",
+        f"torch.linalg.ldl_solve(*torch.linalg.ldl_factor(sym.detach()), rhs.detach(), out=torch.empty(6, 2, dtype=torch.float64))",
     ])
     return c.items
