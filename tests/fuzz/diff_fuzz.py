@@ -47,12 +47,17 @@ import sys
 import time
 import warnings
 
-import numpy as np
-import torch
-import torch.nn.functional as TF
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.abspath(os.path.join(HERE, os.pardir, os.pardir)))
+import gradcalc  # noqa: E402,F401  (before numpy: it chooses numpy's C-library loops, gradcalc/__init__.py)
+
+import numpy as np  # noqa: E402
+
+# The engine reproduces torch's AVX2 kernels (the reference machine's): on a CPU with AVX-512 torch would
+# take its 512-bit loops, whose lane splits and float32 libm differ in the last bit and in nan lanes
+os.environ.setdefault("ATEN_CPU_CAPABILITY", "avx2")
+import torch  # noqa: E402
+import torch.nn.functional as TF  # noqa: E402
 
 import gradcalc.engine as gtorch  # noqa: E402
 import gradcalc.engine.nn.functional as GF  # noqa: E402

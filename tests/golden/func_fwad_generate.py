@@ -11,7 +11,10 @@ import json
 import os
 import sys
 
-import torch
+# torch's AVX2 kernels, which the engine reproduces; on an AVX-512 CPU torch would take its 512-bit
+# loops (other lane splits, float32 libm): docs/engine.md, 'The reference machine'
+os.environ.setdefault("ATEN_CPU_CAPABILITY", "avx2")
+import torch  # noqa: E402
 import torch.nn.functional as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -15,7 +15,10 @@ import os
 import sys
 
 import numpy as np
-import torch
+# torch's AVX2 kernels, which the engine reproduces; on an AVX-512 CPU torch would take its 512-bit
+# loops (other lane splits, float32 libm): docs/engine.md, 'The reference machine'
+os.environ.setdefault("ATEN_CPU_CAPABILITY", "avx2")
+import torch  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)

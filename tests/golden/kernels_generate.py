@@ -10,7 +10,10 @@ import math
 import os
 
 import numpy as np
-import torch
+# torch's AVX2 kernels, which the engine reproduces; on an AVX-512 CPU torch would take its 512-bit
+# loops (other lane splits, float32 libm): docs/engine.md, 'The reference machine'
+os.environ.setdefault("ATEN_CPU_CAPABILITY", "avx2")
+import torch  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LINSPACE = [(-math.pi, math.pi, 2000), (0.1, 0.7, 1001), (-10, 10, 4099), (3, -2.5, 33), (-1, 1, 17), (0.3, 0.9, 7),

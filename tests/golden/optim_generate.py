@@ -17,7 +17,10 @@ import sys
 import warnings
 
 import numpy as np
-import torch
+# torch's AVX2 kernels, which the engine reproduces; on an AVX-512 CPU torch would take its 512-bit
+# loops (other lane splits, float32 libm): docs/engine.md, 'The reference machine'
+os.environ.setdefault("ATEN_CPU_CAPABILITY", "avx2")
+import torch  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(__file__))
 from optim_cases import (COMPOSITE_CASES, ERROR_CASES, LBFGS_CASES, OPTIMIZER_CASES, REPR_CASES,  # noqa: E402

@@ -7,7 +7,10 @@ Run with real torch (never a dependency): /tmp/torchref/bin/python tests/golden/
 import json
 import os
 
-import torch
+# torch's AVX2 kernels, which the engine reproduces; on an AVX-512 CPU torch would take its 512-bit
+# loops (other lane splits, float32 libm): docs/engine.md, 'The reference machine'
+os.environ.setdefault("ATEN_CPU_CAPABILITY", "avx2")
+import torch  # noqa: E402
 
 DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64"]
 SCALARS = {"py_bool": True, "py_int": 3, "py_float": 2.5}
