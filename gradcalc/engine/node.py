@@ -607,9 +607,15 @@ def _short_name(fn):
     return name
 
 
+# torch's version error names a tensor by its legacy type, except the types with no legacy
+# constructor in its table, which print as the dispatch key's type
+_VERSION_TYPE_NAMES = {**_TYPE_NAMES, np.bool_: "CPUBoolType", np.complex64: "CPUComplexFloatType",
+                       np.complex128: "CPUComplexDoubleType"}
+
+
 def _modified_msg(t, now, expected, output_of=None):
     shape = ", ".join(str(d) for d in t._data.shape)
-    desc = f"[{_TYPE_NAMES[t._data.dtype.type]} [{shape}]]"
+    desc = f"[{_VERSION_TYPE_NAMES[t._data.dtype.type]} [{shape}]]"
     # a saved view whose base was changed in place names its regenerated history (AsStridedBackward0),
     # as torch's SavedVariable reads data_.grad_fn()
     fn = output_of if output_of is not None else t.grad_fn if t._extra is not None else t._grad_fn

@@ -1583,6 +1583,155 @@ for _id, _code in _FUZZ5.items():
     case(f"fuzz5/{_id}", _code)
 
 
+# -- round 6 (seeds 105-109, 205-208, 301-316): last-bit rules, integer tensors with history, layouts --
+_FUZZ6 = {
+    "hardsigmoid-backward-multiplies-by-the-float32-sixth": """
+        # torch's hardsigmoid_backward multiplies by opmath_t(1.0f / 6.0f), in float64 too
+        x = torch.tensor([-1.0, 0.5, 2.9, 3.0], dtype=torch.float64, requires_grad=True)
+        torch.nn.functional.hardsigmoid(x).backward(torch.tensor([1.0, 3.0, -7.0, 1.0], dtype=torch.float64))
+        print(x.grad.tolist())
+        with torch.autograd.forward_ad.dual_level():
+            d = torch.autograd.forward_ad.make_dual(x.detach(), torch.ones(4, dtype=torch.float64))
+            print(torch.autograd.forward_ad.unpack_dual(torch.nn.functional.hardsigmoid(d)).tangent.tolist())
+    """,
+    "xlogy-with-a-number-other-zero-gradient": """
+        # torch: grad_self = xlogy(grad, other): a zero gradient stays 0 where log(other) is -inf or nan
+        x = torch.tensor([1.0, 2.0, 0.0], requires_grad=True)
+        torch.xlogy(x, 0.0).backward(torch.tensor([0.0, 1.0, 1.0]))
+        print(x.grad.tolist())
+        x.grad = None
+        torch.xlogy(x, -1.0).backward(torch.tensor([0.0, 1.0, 1.0]))
+        print(x.grad.tolist())
+    """,
+    "copysign-gradient-divides-then-masks": """
+        x = torch.tensor([float('inf'), -0.0, 0.0, 2.5, -1e-45], requires_grad=True)
+        y = torch.copysign(x, torch.tensor([-1.0, 1.0, -1.0, -2.0, 1.0]))
+        g, = torch.autograd.grad(y.sum(), x, create_graph=True)
+        print(g.tolist(), g.grad_fn.name())
+    """,
+    "div-gradient-of-the-divisor-divides-twice": """
+        # torch: -grad * ((self / other) / other), not self / other²: other² overflows float32 here
+        a = torch.tensor([1e30, 3.0, 1e-30], requires_grad=True)
+        b = torch.tensor([1e20, 7.0, 1e-25], requires_grad=True)
+        (a / b).sum().backward()
+        print(b.grad.tolist())
+        c = torch.tensor([1e-170], dtype=torch.float64, requires_grad=True)
+        d = torch.tensor([1e-160], dtype=torch.float64, requires_grad=True)
+        (c / d).sum().backward()
+        print(d.grad.tolist())
+    """,
+    "fmod-gradient-of-the-divisor-is-trunc-division": """
+        a = torch.tensor([5.5, -7.25, 1e30], requires_grad=True)
+        b = torch.tensor([2.0, 3.0, 3e-9], requires_grad=True)
+        g = torch.autograd.grad(torch.fmod(a, b).sum(), b, create_graph=True)[0]
+        print(g.tolist(), g.grad_fn.name())
+    """,
+    "version-error-names-bool-and-complex-types": """
+        for dt in (torch.complex64, torch.complex128):
+            x = torch.tensor([1.0 + 2.0j, 3.0 - 1.0j], dtype=dt, requires_grad=True)
+            y = x * 1
+            z = y * y
+            y.mul_(2)
+            try:
+                z.sum().abs().backward()
+            except RuntimeError as e:
+                print(str(e).split(" Hint")[0])
+        x = torch.tensor([0.5, -1.0], requires_grad=True)
+        m = x > 0
+        w = torch.where(m, x, x * 2)  # saves the condition, a bool tensor
+        m.logical_not_()
+        try:
+            w.sum().backward()
+        except RuntimeError as e:
+            print(str(e).split(" Hint")[0])
+    """,
+    "integer-tensor-with-history-setitem-and-copy": """
+        codes = ["v1 = torch.tensor([False, False, True, False]); "
+                 "v1.narrow(0, 0, 1).fill_(torch.tensor(1.0, requires_grad=True)); v1[True] = v1",
+                 "v1[...] = 5; print(v1.grad_fn.name())",
+                 "v1[:] = torch.tensor([3, 4]); print(v1.grad_fn.name())",
+                 "print(v1[0])", "v1[None] = 3", "v1[True] = 3", "v1[0:1] = torch.tensor([5])",
+                 "v1.copy_(torch.tensor([3, 4])); print(v1.grad_fn.name(), v1.requires_grad)",
+                 "v1[torch.tensor([True, False])] = 7; print(v1.grad_fn.name())",
+                 "v1[torch.tensor([0])] = torch.tensor([7]); print(v1.grad_fn.name())",
+                 "v1.zero_(); print(v1.grad_fn.name())"]
+        for i, c in enumerate(codes):
+            if i:
+                c = "v1 = torch.tensor([1, 2]); v1.fill_(torch.tensor(1.0, requires_grad=True)); " + c
+            try:
+                exec(c)
+            except RuntimeError as e:
+                print(type(e).__name__, e)
+    """,
+    "index-put-refuses-index-tensors-sharing-memory": """
+        codes = ["v1 = torch.tensor([0., 1.]); v1.index_put_((torch.tensor([1, 0]),), v1)",
+                 "v1 = torch.tensor([0., 1.]); v1.index_put_((torch.tensor([True, False]),), v1[:1])",
+                 "v1 = torch.tensor([0., 1.]); v1.index_put_((torch.tensor([True, False]),), v1[0])",
+                 "v1 = torch.tensor([0, 1]); v1.index_put_((v1,), torch.tensor([5, 6]))",
+                 "v1 = torch.tensor([0, 1]); v1.index_put_((v1,), torch.tensor([5., 6.]))",
+                 "v1 = torch.tensor([0, 1]); v1.index_put_((v1[:1],), torch.tensor(5))",
+                 "v1 = torch.tensor([True, False]); v1.index_put_((v1,), torch.tensor(True))",
+                 "v1 = torch.tensor([True, False]); v1.index_put_((v1,), torch.tensor([True]))",
+                 "v1 = torch.tensor([True, False]); v1.index_put_((v1,), torch.tensor([True]), accumulate=True)",
+                 "v1 = torch.tensor([0, 1]); v1[v1] = torch.tensor([5, 6])",
+                 "v1 = torch.tensor([0, 1]); v1.index_put_((v1, v1), torch.tensor(5))",
+                 "v = torch.tensor(2., requires_grad=True); v1 = torch.zeros(2) * 1; "
+                 "v1.index_put_((torch.tensor([True, False]),), v); print(v1.grad_fn.name())"]
+        for c in codes:
+            try:
+                exec(c)
+                print(v1)
+            except (RuntimeError, IndexError) as e:
+                print(type(e).__name__, e)
+    """,
+    "scans-write-contiguous-outputs": """
+        x = torch.tensor([[1.0, -2.0, 0.5], [0.25, 3.0, -1.0]]).t()
+        print(torch.cumsum(x, 1).stride(), torch.cumprod(x, 0).stride(), torch.logcumsumexp(x, 1).stride())
+        v, i = torch.cummax(x, 1)
+        w, j = torch.cummin(x, 0)
+        print(v.stride(), i.stride(), w.stride(), j.stride())
+        result = torch.cumsum(x, 1).view(-1)
+    """,
+    "integer-power-of-a-number-base-with-negative-exponents": """
+        print(0 ** torch.tensor(-1), 2 ** torch.tensor([-1, -2, 0, 3]), (-1) ** torch.tensor([-1, -2, -3]))
+        print(torch.pow(0, torch.tensor([-1, -2, 0])), torch.pow(True, torch.tensor([-1, 0], dtype=torch.uint8)),
+              torch.pow(-3, torch.tensor([-1, 2], dtype=torch.int8)))
+    """,
+    "huber-loss-checks-the-cast-before-the-kernel": """
+        F = torch.nn.functional
+        pairs = [(torch.tensor([True]), torch.tensor([1])), (torch.tensor([1]), torch.tensor([1.])),
+                 (torch.tensor([1]), torch.tensor([1])), (torch.tensor([True]), torch.tensor([True])),
+                 (torch.tensor([True]), torch.tensor([1., 2.]))]
+        for a, b in pairs:
+            try:
+                print(F.huber_loss(a, b))
+            except Exception as e:
+                print(type(e).__name__, e)
+    """,
+    "nll-loss-double-backward-writes-only-the-targets": """
+        F = torch.nn.functional
+        x = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]], requires_grad=True)
+        t = torch.tensor([2, -100])
+        g, = torch.autograd.grad(F.nll_loss(x, t, reduction="none"), x,
+                                 torch.tensor([float('nan'), -2.0]), create_graph=True)
+        print(g, g.grad_fn.name())
+        g, = torch.autograd.grad(F.nll_loss(x, torch.tensor([0, 1]), reduction="none"), x,
+                                 torch.tensor([-1.0, float('inf')]))
+        print(g.tolist())
+    """,
+    "elu-family-keeps-negative-zero": """
+        F = torch.nn.functional
+        for dt in (torch.float32, torch.float64):
+            x = torch.tensor([-0.0, 0.0, -1e-30, -2.0, 0.75], dtype=dt)
+            for f in (F.elu, F.celu, F.selu, lambda v: F.celu(v, 0.3), lambda v: F.elu(v, 1.7)):
+                y = f(x)
+                print(torch.signbit(y).tolist(), y.tolist())
+    """,
+}
+for _id, _code in _FUZZ6.items():
+    case(f"fuzz6/{_id}", _code)
+
+
 def build_cases():
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

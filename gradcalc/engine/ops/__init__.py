@@ -148,6 +148,8 @@ for _name, _fn in (("add_", arithmetic.add), ("sub_", arithmetic.sub), ("mul_", 
                                       "div_": _np.true_divide}[_name])
     METHODS[_name] = inplace.make_inplace(_name, _fn, _fast, overlap_ok=_name in _OVERLAP_OK)
 
+inplace._INDEX_PUT_METHOD = METHODS["index_put_"]
+METHODS.replace("index_put_", inplace.index_put_)  # its overlap checks wrap the generic method
 METHODS["fill_"] = inplace.fill_
 METHODS["zero_"] = inplace.zero_
 METHODS["copy_"] = inplace.copy_

@@ -100,7 +100,8 @@ MulBackward0 = binary_row(
             check(lambda x: x * x, (3,), label="same input twice"))).node
 DivBackward0 = binary_row(
     (), "DivBackward0", lambda a, b: _binary(np.true_divide, a, b, true_divide=True), tensor=True,
-    grads=(lambda grad, other: grad / other, lambda grad, self, other: -grad * self / (other * other)),
+    grads=(lambda grad, other: grad / other, lambda grad, self, other: -grad * ((self / other) / other)),
+    # torch's div_tensor_other_backward divides twice rather than by other², which rounds differently
     explain="grad_self = grad / other;  grad_other = -grad * self / other²   (quotient rule)", doc="",
     checks=(check(lambda x, y: x / y, (2, 3), (2, 3), low=0.5, high=2.0),
             check(lambda x, y: x / y, (2, 3), (3,), low=0.5, high=2.0, label="broadcast"),
@@ -282,10 +283,11 @@ class PowBackward2(Node):
             ctx.save_for_backward(exponent)
         A, E = binary_arrays(exponent, base)
         if A.dtype.kind in "iu" and (A < 0).any():
-            # integer base ** negative integer exponent: torch truncates (2 ** -1 == 0)
-            with np.errstate(all="ignore"):
-                r = np.power(E.astype(np.float64), A.astype(np.float64))
-            return np.trunc(r).astype(A.dtype)
+            # integer base ** negative integer exponent, as torch's powi: 1 stays 1, -1 alternates,
+            # every other base gives 0 (0 ** -1 included)
+            pos = np.power(E, np.maximum(A, 0)).astype(A.dtype)
+            neg = np.where(E == 1, 1, np.where(E == -1, np.where(A % 2 == 0, 1, -1), 0)).astype(A.dtype)
+            return np.where(A >= 0, pos, neg)
         return np.power(E, A)
 
     def backward(ctx, grad):

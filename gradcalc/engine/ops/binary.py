@@ -8,13 +8,13 @@ The engine sums each gradient back to its input's shape.
 """
 
 import functools
-import math
 
 import numpy as np
 
 from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
+from . import arithmetic as _arith
 from .checks import check
 from .forward_refusals import refuse_duals
 from .masked import where
@@ -41,8 +41,9 @@ def _xlogy(x, y):
 
 
 def _copysign_ratio(self, result):
-    """sign(self)·sign(result) as result / self, 0 where self = 0."""
-    return where(self == 0, 0.0, result / where(self == 0, 1.0, self))
+    """sign(self)·sign(result) as result / self, 0 where self = 0 (torch's copysign_tensor_self_backward:
+    the division is taken everywhere, then masked, so a nan or inf quotient elsewhere stays)."""
+    return (result / self).masked_fill(self == 0, 0.0)
 
 
 atan2 = arctan2 = binary_row(
@@ -127,7 +128,7 @@ _FMOD = row("fmod", "FmodBackward0", lambda a, other: binary_apply(np.fmod, a, o
             explain="grad_self = grad   (fmod(x, c) = x - trunc(x/c)·c, flat in c where defined)",
             checks=(check(lambda x: x.fmod(1.5), (2, 3), low=0.1, high=1.4),))
 _FMOD_TENSOR = binary_row((), "FmodBackward1", np.fmod, promote=False, doc="",
-                          grads=(lambda grad: grad, lambda grad, self, other: -grad * (self / other).trunc()),
+                          grads=(lambda grad: grad, lambda grad, self, other: -grad * _arith.div(self, other, rounding_mode="trunc")),
                           explain="grad_self = grad;  grad_other = -grad · trunc(self / other)",
                           checks=(check(lambda x, y: x.fmod(y), (2, 3), (2, 3), low=0.5, high=1.9),))
 
@@ -162,8 +163,8 @@ def xlogy(input, other):
 
 
 def _xlogy_number_grad(grad, self, other):
-    logo = math.log(other) if other > 0 else (-math.inf if other == 0 else math.nan)
-    return where((self == 0) & (other <= 0), 0.0, grad * logo)
+    # torch: at::xlogy(grad, other), so a zero gradient gives 0 even where log(other) is inf or nan
+    return where((self == 0) & (other <= 0), 0.0, xlogy(grad, other))
 
 
 # as torch: grad_self is xlogy(grad, other), zeroed only where self = 0 and other <= 0

@@ -13,6 +13,11 @@ from .reduction import return_type
 from .support import wrap_dim
 
 
+def _contiguous(*arrays):
+    """torch's scans write fresh contiguous outputs whatever the input's strides (numpy's keep them)."""
+    return tuple(np.ascontiguousarray(a) for a in arrays)
+
+
 def _running_arg(d, axis, better):
     """Indices of the running max/min along ``axis``; ties and NaN take the latest position, as torch."""
     moved = np.moveaxis(d, axis, -1)
@@ -46,7 +51,7 @@ class CummaxBackward0(Node):
             idx = np.zeros((), np.int64)
             ctx.save_for_backward(Tensor._wrap(idx))
             return a._data.copy(), idx
-        vals, idx = _running_arg(a._data, dim, np.greater)
+        vals, idx = _contiguous(*_running_arg(a._data, dim, np.greater))
         ctx.save_for_backward(Tensor._wrap(idx))
         return vals, idx
 
@@ -69,7 +74,7 @@ class CumminBackward0(CummaxBackward0):
             idx = np.zeros((), np.int64)
             ctx.save_for_backward(Tensor._wrap(idx))
             return a._data.copy(), idx
-        vals, idx = _running_arg(a._data, dim, np.less)
+        vals, idx = _contiguous(*_running_arg(a._data, dim, np.less))
         ctx.save_for_backward(Tensor._wrap(idx))
         return vals, idx
 
@@ -90,7 +95,7 @@ class LogcumsumexpBackward0(Node):
                                       f"'{_dt.SCALAR_NAMES[a.dtype.name]}'")
         if d.ndim == 0:
             return d.copy()
-        return np.logaddexp.accumulate(d, axis=dim)
+        return np.ascontiguousarray(np.logaddexp.accumulate(d, axis=dim))
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors

@@ -675,6 +675,9 @@ def setitem(t, key, value):
             except IndexError as e:
                 raise _index_error(t, key, e) from None
             shape = np.shape(part)
+            if STATE.grad_enabled and t._requires_grad and t._data.dtype.kind not in "fc":
+                # torch indexes first: a view of an integer tensor with history is refused there
+                _node._refuse_dtype(t._data)
         v = operand(value)
         if isinstance(v, Tensor) and v._data.shape != shape and v._data.ndim:
             _expandable(v, shape)  # torch's copy_to expands the value to the slice first
@@ -687,6 +690,7 @@ def setitem(t, key, value):
         # index_put_: the value's memory, the masks' shapes, the value's shape, its dtype, then (in the
         # kernel) the indices' bounds
         check_inputs_overlap(t, (value,), any_overlap=True)  # index_put_ refuses any shared memory
+        check_inputs_overlap(t, _index_tensors(key), any_overlap=True)  # then with the index tensors
         shape = _indexed_shape(t, key)
         vshape = _drop_leading_ones(value._data.shape)
         if shape is not None and not _broadcasts_to(vshape, shape):
@@ -930,6 +934,28 @@ def _masked_fill_dispatch(key, value):
         masks[0]._data.dtype in (np.bool_, np.uint8)
 
 
+def _index_tensors(key):
+    keys = key if isinstance(key, tuple) else (key,)
+    return tuple(k for k in keys if isinstance(k, Tensor))
+
+
+def index_put_(t, indices, values, accumulate=False):
+    """``t.index_put_(indices, values)``: torch's _index_put_impl_ checks, after the in-place write's
+    own (leaf, views), the number of indices, then, unless it dispatches to masked_fill_ (one boolean
+    mask, a one-element value), that neither the value nor an index tensor shares memory with ``t``."""
+    indices = tuple(indices)
+    check_writable(t, overlap_ok=True)
+    if len(indices) > t._data.ndim:
+        raise IndexError(f"too many indices for tensor of dimension {t._data.ndim} (got {len(indices)})")
+    if accumulate or not _masked_fill_dispatch(indices, values):
+        check_inputs_overlap(t, (values,), any_overlap=True)
+        check_inputs_overlap(t, _index_tensors(indices), any_overlap=True)
+    elif isinstance(values, Tensor) and np.shares_memory(values._data, t._data):
+        # masked_fill_ reads the value's item() before writing: no overlap to refuse
+        values = values.clone() if values._requires_grad else Tensor._wrap(values._data.copy())
+    return _INDEX_PUT_METHOD(t, indices, values, accumulate=accumulate)
+
+
 def _is_advanced(key):
     keys = key if isinstance(key, tuple) else (key,)
     return any(isinstance(k, (Tensor, list, np.ndarray)) for k in keys)
@@ -1060,7 +1086,7 @@ def _copy(t, src, check_overlap):
             raise broadcast_error(shape, sshape) from None
         if both != shape:
             raise RuntimeError(f"output with shape {list(shape)} doesn't match the broadcast shape {list(both)}")
-    if not _recording(t, (src,)) or t._data.dtype.kind != "f" and t._grad_fn is None:
+    if not _recording(t, (src,)) or t._data.dtype.kind not in "fc":  # copy_ records only floating results
         np.copyto(t._data, np.broadcast_to(src._data, shape), casting="unsafe")
         t._bump_version()
         _written_tangent(t, lambda: _copied_tangent(t, src))

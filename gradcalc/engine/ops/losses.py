@@ -167,11 +167,15 @@ class _Nll(Node):
             picked = d[safe]
             coef = np.zeros_like(d)
             coef[safe] = -wt
+            hit = np.zeros(d.shape, bool)
+            hit[safe] = valid
         else:
             idx = np.expand_dims(safe, cd)
             picked = np.take_along_axis(d, idx, axis=cd).squeeze(cd)
             coef = np.zeros_like(d)
             np.put_along_axis(coef, idx, np.expand_dims(-wt, cd), axis=cd)
+            hit = np.zeros(d.shape, bool)
+            np.put_along_axis(hit, idx, np.expand_dims(valid, cd), axis=cd)
         losses = np.asarray(-picked * wt, dtype=d.dtype)
         if reduction == "none":
             out = losses
@@ -185,14 +189,16 @@ class _Nll(Node):
                 coef = coef / total
         ctx.reduction = reduction
         ctx.class_dim = cd
-        ctx.save_for_backward(Tensor._wrap(np.asarray(coef, dtype=d.dtype)), a)
+        # torch's nll_loss_backward writes -weight · grad at each valid target into zeros: elsewhere the
+        # gradient is 0 even when the incoming one is nan or inf (hit says where it writes)
+        ctx.save_for_backward(Tensor._wrap(np.asarray(coef, dtype=d.dtype)), a, Tensor._wrap(hit))
         return out
 
     @staticmethod
     def jvp(ctx, t):
         """torch's forward rule: the loss of the tangent (nll_loss is linear in self), so with every
         target ignored the 'mean' tangent is nan (0/0), as the loss is."""
-        coef, _ = ctx.saved_tensors
+        coef, _, _ = ctx.saved_tensors
         per = (coef * t).sum(ctx.class_dim) if t._data.ndim > 1 else (coef * t).sum()
         if ctx.reduction == "none":
             return per
@@ -200,10 +206,10 @@ class _Nll(Node):
         return total * float("nan") if ctx.reduction == "mean" and ctx.no_weight else total
 
     def backward(ctx, grad):
-        coef, a = ctx.saved_tensors
+        coef, a, hit = ctx.saved_tensors
         if ctx.reduction == "none" and grad._data.ndim:
             grad = grad.unsqueeze(ctx.class_dim)
-        g = grad * coef
+        g = where(hit, grad * coef, 0.0)
         # torch's nll_loss_backward reads self: the gradient requires grad where self does
         return recorded_as(type(ctx).__name__[:-1] + "Backward0", g, a)
 

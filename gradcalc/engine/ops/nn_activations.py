@@ -130,8 +130,11 @@ def _silu_grad(grad, self):
 
 def _elu(d, alpha, scale=1.0, input_scale=1.0):
     x = _floating(d, "elu_cpu")
-    r = np.where(x > 0, x, alpha * np.expm1(np.minimum(x, 0) * input_scale))
-    return np.asarray(r * scale if scale != 1.0 else r, dtype=d.dtype)
+    # torch's kernel: x <= 0 ? expm1(x · input_scale) · (alpha · scale) : x · scale, its coefficients
+    # in the tensor's dtype; where(x > 0, 0, x) keeps -0.0 (expm1(-0.0) = -0.0, as torch's)
+    t = x.dtype.type
+    neg = np.expm1(np.where(x > 0, t(0), x) * t(input_scale)) * (t(alpha) * t(scale))
+    return np.asarray(np.where(x > 0, x * t(scale), neg), dtype=d.dtype)
 
 
 def _elu_grad(grad, self, alpha, scale, input_scale):

@@ -27,11 +27,22 @@ class HuberLossBackward0(Node):
     def forward(ctx, a, b, reduction="mean", delta=1.0):
         ctx.save_for_backward(a, b)
         ctx.reduction, ctx.delta = reduction, delta
-        A, B = _pair_arrays(a, b, "huber_cpu")
         out = a._data.dtype  # torch writes into empty_like(input): the input's dtype
         if out.kind != "f":
-            from .support import type_word
-            raise RuntimeError(f"result type {type_word(A)} can't be cast to the desired output type {type_word(a._data)}")
+            # torch's TensorIterator: shapes, then whether the common dtype casts to the output's, then
+            # the kernel's dtype ("huber_cpu" not implemented); a float never casts to an integer, nor
+            # anything but bool to bool
+            from .. import dtypes as _dt
+            from .support import broadcast_error, type_word
+            try:
+                np.broadcast_shapes(a._data.shape, b._data.shape)
+            except ValueError:
+                raise broadcast_error(a._data.shape, b._data.shape) from None
+            common = _dt.result_type(a, b).np
+            if common.kind in "fc" or (out.kind == "b" and common.kind != "b"):
+                raise RuntimeError(f"result type {type_word(np.empty(0, common))} can't be cast to the "
+                                   f"desired output type {type_word(a._data)}")
+        A, B = _pair_arrays(a, b, "huber_cpu")
         z = np.abs(A - B)
         loss = np.where(z < delta, 0.5 * z * z, delta * (z - 0.5 * delta))
         return _reduce(np.asarray(loss, dtype=out), reduction)

@@ -15,6 +15,10 @@ from .nn_activations import _float_only, _out, _maybe_inplace
 from .masked import where as _where
 
 
+# torch's hardsigmoid_backward multiplies by opmath_t(1.0f / 6.0f): the float32 sixth, in either dtype
+_ONE_SIXTH = float(np.float32(1.0) / np.float32(6.0))
+
+
 def _pass(grad, x, m):
     """``grad`` where ``m``, else 0 (torch's kernels choose, so an inf or nan gradient is dropped too)."""
     return _where(Tensor._wrap(m), grad, 0.0)
@@ -84,13 +88,13 @@ class HardsigmoidBackward0(Node):
         """torch's forward rule (auto_element_wise): the backward applied to the tangent."""
         (x,) = ctx.saved_tensors
         d = x._data
-        return _pass(t, x, (d > -3) & (d < 3)) / 6
+        return _pass(t, x, (d > -3) & (d < 3)) * _ONE_SIXTH
 
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         d = x._data
         # torch's hardsigmoid_backward has no derivative of its own
-        return not_differentiable("hardsigmoid_backward", _pass(grad, x, (d > -3) & (d < 3)) / 6, grad, x)
+        return not_differentiable("hardsigmoid_backward", _pass(grad, x, (d > -3) & (d < 3)) * _ONE_SIXTH, grad, x)
 
 
 class HardswishBackward0(Node):

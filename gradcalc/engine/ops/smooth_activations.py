@@ -6,7 +6,7 @@ import numpy as np
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
-from .nn_activations import EluBackward0, _elu_grad, _float_only, _maybe_inplace, _out, softplus
+from .nn_activations import EluBackward0, _elu, _elu_grad, _float_only, _maybe_inplace, _out, softplus
 from .masked import where
 from .table import row
 
@@ -31,8 +31,8 @@ def _logsigmoid(a):
 
 
 def _celu(a, alpha):
-    d = _float_only(a, "elu_cpu")  # torch computes celu with the elu kernel (its error names it)
-    return _out(np.where(d > 0, d, alpha * np.expm1(np.minimum(d, 0) / alpha)), a)
+    # torch computes celu with the elu kernel, elu(x, alpha, 1, 1/alpha) (its error names it)
+    return _elu(a._data, alpha, 1.0, 1.0 / alpha)
 
 
 # rows of the op table (``table.row``) reached through the nn.functional signatures below

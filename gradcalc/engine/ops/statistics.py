@@ -344,7 +344,7 @@ class CumsumBackward0(Node):
         out = _scan_dtype(d, dtype)
         if not d.ndim:
             return d.astype(out)
-        return np.cumsum(d, axis=dim, dtype=out)
+        return np.ascontiguousarray(np.cumsum(d, axis=dim, dtype=out))  # torch: a fresh contiguous output
 
     def backward(ctx, grad):
         if grad._data.ndim:
@@ -369,7 +369,7 @@ class CumprodBackward0(Node):
         ctx.in_dtype = a.dtype
         if not d.ndim:
             return d.astype(out)
-        return np.cumprod(d, axis=dim, dtype=out)
+        return np.ascontiguousarray(np.cumprod(d, axis=dim, dtype=out))  # torch: a fresh contiguous output
 
     def backward(ctx, grad):
         (a,) = ctx.saved_tensors
