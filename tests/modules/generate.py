@@ -19,6 +19,12 @@ EXPECTED = os.path.join(HERE, "expected")
 CPYTHON = os.environ.get("CPYTHON", "python3")
 TORCH_PYTHON = os.environ.get("TORCH_PYTHON", "/work/torchref/bin/python")
 
+# gradcalc runs numpy without its AVX-512 loops (see gradcalc/__init__.py); importing it sets
+# NPY_DISABLE_CPU_FEATURES in this process's environment, which the oracle inherits, so that
+# numpy computes the same float64 exp/log in both.
+sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))
+import gradcalc  # noqa: E402,F401
+
 
 def oracle_for(source):
     return TORCH_PYTHON if "import torch" in source else CPYTHON
