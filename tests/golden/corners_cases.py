@@ -1727,6 +1727,44 @@ _FUZZ6 = {
                 y = f(x)
                 print(torch.signbit(y).tolist(), y.tolist())
     """,
+    "backward-of-input-nodes-refuse-a-freed-graph-unless-they-save-nothing": """
+        F = torch.nn.functional
+        fs = (F.hardtanh, F.softshrink, F.hardshrink, lambda x: F.threshold(x, 0.1, 2.0),
+              lambda x: F.nll_loss(x.reshape(3, 4), torch.tensor([0, 1, 2])),
+              lambda x: F.avg_pool1d(x.reshape(1, 3, 4), 2), lambda x: F.max_pool1d(x.reshape(1, 3, 4), 2),
+              lambda x: F.adaptive_avg_pool1d(x.reshape(1, 3, 4), 2),
+              lambda x: F.pad(x.reshape(1, 3, 4), (1, 1), mode="reflect"),
+              lambda x: F.pad(x.reshape(1, 3, 4), (1, 1), mode="replicate"))
+        for f in fs:
+            v1 = torch.tensor([[-2.0, -0.25, -0.3, 0.5], [-0.5, 0.0, -0.74, 0.0], [-0.75, -1.0, 1.18, 1.81]],
+                              requires_grad=True)
+            try:
+                v4 = torch.autograd.grad(f(v1).sum(), [v1], create_graph=True)[0]
+                print(v4.grad_fn.name() if v4.grad_fn else None, end=" ")
+                torch.autograd.grad(v4.sum(), [v1], allow_unused=True)
+                torch.autograd.grad(v4.sum(), [v1], allow_unused=True)
+                print("ran")
+            except RuntimeError as e:
+                print(str(e).split(" Specify")[0])
+    """,
+    "float32-gelu-of-inf-on-the-vector-path": """
+        F = torch.nn.functional
+        inf = float("inf")
+        for n in (1, 2, 9):
+            print(F.gelu(torch.full((n,), inf)), F.gelu(torch.full((n,), inf, dtype=torch.float64)))
+        print(F.gelu(torch.full((3,), inf)[::2]), F.gelu(torch.tensor([inf, -inf, 3e38, -3e38, 0.5])))
+        print(F.gelu(torch.tensor([inf, -inf, 1e30]), approximate="tanh"))
+    """,
+    "fmod-of-bools-broadcasts-first": """
+        b = torch.tensor([True, False])
+        for f in (lambda: torch.fmod(b, torch.tensor([True, False, True])), lambda: torch.fmod(b, b),
+                  lambda: torch.fmod(b, True), lambda: torch.fmod(b, 1), lambda: torch.fmod(b, 1.5),
+                  lambda: b.fmod(torch.tensor(1)), lambda: torch.fmod(torch.tensor([1, 2]), torch.tensor(True))):
+            try:
+                print(f())
+            except Exception as e:
+                print(type(e).__name__, e)
+    """,
 }
 for _id, _code in _FUZZ6.items():
     case(f"fuzz6/{_id}", _code)

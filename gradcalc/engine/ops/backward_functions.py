@@ -23,15 +23,28 @@ from ..tensor import Tensor
 _CLASSES = {}
 
 
+# torch's average-pool and padding backward-backward nodes keep only the input's sizes
+# (their rules are zeros_like(self) and a pool/pad of grad), so a second backward through a
+# freed graph runs there; every other such node saves a tensor and refuses it.
+_SAVE_NOTHING = ("AvgPool", "AdaptiveAvgPool", "ReflectionPad", "ReplicationPad")
+
+
 class _BackwardOfInput(Node):
     __slots__ = ("_metas",)
     explain = "grad_grad = grad (the rule of the first backward, linear in it);  grad_self = 0"
+    saves_input = True
 
     def forward(ctx, g, *inputs):
         ctx._metas = tuple((a._data.shape, a._data.dtype) for a in inputs)
+        # torch's node saves the input its rule reads (self, the indices, the target): a second
+        # backward through a freed graph, or through an input changed in place since, is refused
+        if ctx.saves_input:
+            ctx.save_for_backward(*inputs)
         return g._data
 
     def backward(ctx, gg):
+        if ctx.saves_input:
+            ctx.saved_tensors  # noqa: B018  (the checks torch's SavedVariable makes on unpacking)
         zeros = tuple(Tensor._wrap(np.zeros(shape, dtype)) if ctx.should_compute(i + 1) else None
                       for i, (shape, dtype) in enumerate(ctx._metas))
         return (gg if ctx.should_compute(0) else None,) + zeros
@@ -43,6 +56,7 @@ def recorded_as(name, g, *inputs):
         return g
     cls = _CLASSES.get(name)
     if cls is None:
-        cls = _CLASSES[name] = type(name, (_BackwardOfInput,), {"__slots__": (), "__module__": __name__,
-                                                                  "__qualname__": name})
+        cls = _CLASSES[name] = type(name, (_BackwardOfInput,), {
+            "__slots__": (), "__module__": __name__, "__qualname__": name,
+            "saves_input": not name.startswith(_SAVE_NOTHING)})
     return cls.apply(g, *inputs)

@@ -106,7 +106,13 @@ def _tensor_self(name, input, other):
 def fmod(input, other):
     """The C remainder: the result has the sign of ``input``."""
     _tensor_self("fmod", input, other)
-    if isinstance(other, Tensor) and input._data.dtype.kind == "b" and other._data.dtype.kind == "b":
+    if input._data.dtype.kind == "b" and (isinstance(other, bool) or
+                                          isinstance(other, Tensor) and other._data.dtype.kind == "b"):
+        if isinstance(other, Tensor):  # torch broadcasts before it looks for a bool kernel
+            try:
+                np.broadcast_shapes(input._data.shape, other._data.shape)
+            except ValueError:
+                raise broadcast_error(input._data.shape, other._data.shape) from None
         raise NotImplementedError("\"fmod_cpu\" not implemented for 'Bool'")
     if isinstance(other, Tensor):
         if input._data.dtype.kind in "iub" and other._data.dtype.kind in "iub":

@@ -99,7 +99,14 @@ class GeluBackward0(Node):
             return _out(0.5 * d * (1 + np.tanh(inner)), a)
         e = erf_array(d * _SQRT_HALF)
         ctx.save_for_backward(a, Tensor._wrap(e))  # erf is costly: a plain backward reuses it
-        return _out(0.5 * d * (1 + e), a)
+        if d.dtype == np.float32 and d.size > 1 and d.flags.c_contiguous:
+            # torch's AVX2 float kernel (contiguous, more than one element) halves last, so
+            # x ≥ 1.7e38 overflows and a 1-ulp x rounds to 0, and it gives nan at +inf; its
+            # scalar path (one element, strided) halves first and gives inf
+            y = np.where(d == np.inf, np.float32(np.nan), d * (1 + e) * np.float32(0.5))
+        else:
+            y = 0.5 * d * (1 + e)
+        return _out(y, a)
 
     def backward(ctx, grad):
         x, e = ctx.saved_tensors
