@@ -31,11 +31,11 @@ def _in_order(parts, axis=0):
 
     numpy adds pairwise only along the fast (innermost) axis of memory; along any other axis a
     reduction adds each slice into the result in turn (numpy's documented behaviour, and the
-    cheap way: one call). When nothing but that axis has more than one element it would be the
-    fast axis, so cumsum (always in order) is used instead."""
+    cheap way: one call). When nothing after that axis has more than one element (or the
+    array is not C-contiguous) it could be the fast axis, so cumsum (always in order) is used."""
     if parts.shape[axis] == 1:
         return parts[(slice(None),) * axis + (0,)]
-    if parts[(slice(None),) * axis + (0,)].size > 1:
+    if int(np.prod(parts.shape[axis + 1:])) > 1 and parts.flags.c_contiguous:
         return np.add.reduce(parts, axis=axis)
     return np.cumsum(parts, axis=axis, dtype=parts.dtype)[(slice(None),) * axis + (-1,)]
 
@@ -70,11 +70,12 @@ def _multi_row_sum(rows):
 
 
 def _row_sum(units):
-    """torch's row_sum over ``units`` (n, lanes): rows of 4, their cascade, the leftovers, then
-    the four partial sums added in order."""
+    """torch's row_sum over ``units`` (n, ...) along axis 0, each trailing position on its own
+    (the lanes of a vector, or independent outputs): rows of 4, their cascade, the leftovers,
+    then the four partial sums added in order."""
     n = units.shape[0]
     size_ilp = n // _ILP
-    partial = _multi_row_sum(units[: size_ilp * _ILP].reshape(size_ilp, _ILP, units.shape[1]))
+    partial = _multi_row_sum(units[: size_ilp * _ILP].reshape(size_ilp, _ILP, *units.shape[1:]))
     # partial[0] + the leftover units one by one, then + partial[1] + partial[2] + partial[3]
     return _in_order(np.concatenate([partial[:1], units[size_ilp * _ILP:], partial[1:]]))
 

@@ -13,6 +13,7 @@ from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
 from .cascade_sum import sum_all
+from .cascade_sum_dim import sum_along
 from .checks import check
 from .support import dims_arg, wrap_dim
 from .table_reduce import LINEAR, reduction
@@ -84,6 +85,8 @@ def _sum_forward(d, dims, keepdim, dtype):
         out_dt = _dt.as_dtype(dtype).np
     if out_dt == d.dtype:
         total = sum_all(d, dims, keepdim)
+        if total is None and dims is not None:
+            total = sum_along(d, dims, keepdim)
         if total is not None:
             return total
     if out_dt == np.float16:  # float16 accumulates in float32, as torch does
@@ -96,8 +99,10 @@ def _mean_forward(d, dims, keepdim, dtype):
     if dtype is not None:
         d = d.astype(_dt.as_dtype(dtype).np)
     total = sum_all(d, dims, keepdim)
-    if total is not None:  # torch's CPU mean is its sum, then one division
-        return np.asarray(total / d.dtype.type(d.size), d.dtype)
+    if total is None and dims is not None:
+        total = sum_along(d, dims, keepdim)
+    if total is not None:  # torch's CPU mean is its sum, then one division by the count
+        return np.asarray(total / d.dtype.type(d.size // total.size), d.dtype)
     return _mean(d, axis=dims, keepdims=keepdim)
 
 
