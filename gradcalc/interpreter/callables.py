@@ -21,11 +21,22 @@ import inspect
 import re
 
 # torch's own functions that are Python functions (``<function einsum at 0x…>``), not builtins
-_PYTHON_IN_TORCH = frozenset({"einsum", "initial_seed", "is_tensor", "manual_seed", "norm", "seed",
-                              "set_default_dtype", "set_printoptions", "split"})
-# torch.nn.functional's builtins (``<built-in function gelu>``); the rest are Python functions
-_BUILTIN_IN_F = frozenset({"bilinear", "gelu", "hardshrink", "linear", "logsigmoid", "prelu", "softplus",
-                           "softshrink"})
+_PYTHON_IN_TORCH = frozenset((
+    "are_deterministic_algorithms_enabled atleast_1d atleast_2d atleast_3d block_diag broadcast_shapes "
+    "broadcast_tensors cartesian_prod cdist chain_matmul compile einsum get_default_device get_rng_state "
+    "initial_seed is_tensor load lobpcg lu manual_seed meshgrid norm pca_lowrank save seed set_default_device "
+    "set_default_dtype set_printoptions set_rng_state split stft svd_lowrank sym_float sym_int sym_ite sym_max "
+    "sym_min sym_not sym_sqrt sym_sum tensordot typename unique unique_consecutive unravel_index").split())
+# torch.nn.functional's builtins: torch._C._nn's functions (``<built-in function gelu>``) and the
+# torch-level ops it re-exports (``<built-in method conv1d of type object at 0x…>``); the rest of
+# its names are Python functions
+_BUILTIN_IN_F = frozenset((
+    "avg_pool2d avg_pool3d elu_ gelu hardtanh_ leaky_relu_ linear logsigmoid one_hot scaled_dot_product_attention "
+    "softplus softshrink").split())
+_METHOD_IN_F = frozenset((
+    "adaptive_avg_pool1d avg_pool1d bilinear celu_ channel_shuffle conv1d conv2d conv3d conv_tbc conv_transpose1d "
+    "conv_transpose2d conv_transpose3d cosine_similarity hardshrink native_channel_shuffle pairwise_distance pdist "
+    "pixel_shuffle pixel_unshuffle prelu relu_ rrelu_ selu_ threshold_").split())
 _BUILTIN_MODULES = ("torch", "torch.linalg", "torch.special", "torch.fft")
 
 # What betrays the engine's insides in a message: numpy, its ufuncs and dtypes, our private
@@ -48,6 +59,8 @@ def wrap(fn, module_name: str, name: str):
                                           if module_name == "torch" else None)
     if module_name == "torch.nn.functional" and name in _BUILTIN_IN_F:
         return builtin_function_or_method(fn, name, None)
+    if module_name == "torch.nn.functional" and name in _METHOD_IN_F:
+        return builtin_function_or_method(fn, name, f"type object at {hex(id(_Wrapped))}")
     return function(fn, name)
 
 

@@ -1770,6 +1770,86 @@ for _id, _code in _FUZZ6.items():
     case(f"fuzz6/{_id}", _code)
 
 
+# ---------------------------------------------------------------- the catalogue's last names (issue 18)
+_CATALOGUE = {
+    "sym-helpers-on-plain-values": """
+        import numpy as np
+        cases = [lambda: torch.sym_int(2.7), lambda: torch.sym_int(-2.7), lambda: torch.sym_int(torch.tensor(3.5)),
+                 lambda: torch.sym_float(torch.tensor(2)), lambda: torch.sym_float(3), lambda: torch.sym_max(1, 2.0),
+                 lambda: torch.sym_max(3, 2), lambda: torch.sym_max(True, 0), lambda: torch.sym_min(np.float32(1.5), 2),
+                 lambda: torch.sym_max(torch.tensor(1), 2), lambda: torch.sym_min("a", 2), lambda: torch.sym_not(0),
+                 lambda: torch.sym_not(torch.tensor(True)), lambda: torch.sym_sqrt(4), lambda: torch.sym_sqrt(-1),
+                 lambda: torch.sym_sum([1, 2, 3]), lambda: torch.sym_sum(1, 2.5), lambda: torch.sym_sum([]),
+                 lambda: torch.sym_sum(torch.tensor([1., 2.]), torch.tensor(3.)), lambda: torch.sym_ite(False, 1, 2),
+                 lambda: torch.sym_ite(1, 1, 2), lambda: torch.sym_ite(True, 1, 2.0), lambda: torch.sym_int(None)]
+        for c in cases:
+            try:
+                r = c()
+                print(type(r).__name__, r)
+            except Exception as e:
+                print(type(e).__name__, e)
+    """,
+    "grid-sampler-2d-and-3d": """
+        x4 = torch.arange(18, dtype=torch.float64).reshape(2, 1, 3, 3).requires_grad_()
+        g4 = (torch.arange(16, dtype=torch.float64).reshape(2, 2, 2, 2) / 8 - 1).requires_grad_()
+        x5 = torch.arange(16, dtype=torch.float64).reshape(1, 1, 2, 2, 4).requires_grad_()
+        g5 = torch.arange(12, dtype=torch.float64).reshape(1, 1, 2, 2, 3) / 6 - 1
+        for f in (lambda: torch.grid_sampler_2d(x4, g4, 0, 0, False), lambda: torch.grid_sampler_2d(x4, g4, 2, 1, True),
+                  lambda: torch.grid_sampler_3d(x5, g5, 0, 2, False), lambda: torch.grid_sampler_3d(x5, g5, 1, 0, True),
+                  lambda: torch.grid_sampler_2d(x5, g5, 0, 0, False), lambda: torch.grid_sampler_3d(x4, g4, 0, 0, False),
+                  lambda: torch.grid_sampler_3d(x5, g5, 2, 0, False), lambda: torch.is_distributed(x4),
+                  lambda: x4.is_distributed(), lambda: torch.grid_sampler_2d(x4.int(), g4.int(), 0, 0, False)):
+            try:
+                r = f()
+                print(r)
+                if isinstance(r, torch.Tensor):
+                    print(r.grad_fn.name(), torch.autograd.grad(r.sum(), x4 if r.dim() == 4 else x5))
+            except Exception as e:
+                print(type(e).__name__, e)
+    """,
+    "conv-tbc": """
+        x = (torch.arange(30, dtype=torch.float64).reshape(5, 2, 3) / 7 - 1).requires_grad_()
+        w = (torch.arange(24, dtype=torch.float64).reshape(2, 3, 4) / 5 - 2).requires_grad_()
+        b = torch.tensor([0.5, -1., 2., 0.25], dtype=torch.float64, requires_grad=True)
+        y = torch.conv_tbc(x, w, b, 1)
+        print(y, torch.nn.functional.conv_tbc(x, w, b).shape)
+        gs = torch.autograd.grad((y * y).sum(), (x, w, b), create_graph=True)
+        print(gs, [g.grad_fn.name() for g in gs])
+        print(torch.autograd.grad(gs[0].sum() + gs[1].sum() + gs[2].sum(), (x, w, b)))
+        for f in (lambda: torch.conv_tbc(x, w, b, -1), lambda: torch.conv_tbc(x[0], w, b),
+                  lambda: torch.conv_tbc(x, w[0], b), lambda: torch.conv_tbc(x, w, b[:2]),
+                  lambda: torch.conv_tbc(x, w.transpose(1, 2), b), lambda: torch.conv_tbc(x, w.float(), b),
+                  lambda: torch.conv_tbc(x[:1], w, b), lambda: torch.conv_tbc(x, w, b, 3),
+                  lambda: torch.conv_tbc(x.int(), w.int(), b.int())):
+            try:
+                print(f().detach())
+            except Exception as e:
+                print(type(e).__name__, e)
+    """,
+    "functional-in-place-activations": """
+        F = torch.nn.functional
+        for f in (lambda x: F.relu_(x), lambda x: F.elu_(x, 0.5), lambda x: F.hardtanh_(x, -1, 1),
+                  lambda x: F.leaky_relu_(x, 0.2), lambda x: F.threshold_(x, 0.5, 9.), lambda x: F.celu_(x, 2.),
+                  lambda x: F.selu_(x)):
+            a = torch.tensor([-3., -0.5, 0.0, 2.], requires_grad=True)
+            b = a * 1
+            r = f(b)
+            r.sum().backward()
+            print(r is b, r, a.grad)
+        for f in (lambda x: F.celu_(x, 0.7), lambda x: F.selu_(x), lambda x: F.elu_(x, 1.3),
+                  lambda x: F.elu(x, -0.5, inplace=True), lambda x: F.celu(x, -0.5, inplace=True)):
+            a = torch.tensor([-3., -0.5, 0.0, 2., float('nan')], dtype=torch.float64, requires_grad=True)
+            try:
+                g, = torch.autograd.grad(f(a * 1).sum(), a, create_graph=True)
+                print(g, torch.autograd.grad(g.sum(), a))
+            except RuntimeError as e:
+                print(type(e).__name__, e)
+    """,
+}
+for _id, _code in _CATALOGUE.items():
+    case(f"catalogue/{_id}", _code)
+
+
 def build_cases():
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

@@ -61,6 +61,8 @@ def test_the_op_table_walked_with_wrong_arguments_never_shows_the_engines_inside
                             "from_numpy()", "")  # torch's words, torch's name
                         if message == CUDA_MISSING:  # torch's own AssertionError on a CPU build
                             continue
+                        if where.startswith("torch.sym_") and type(exc).__name__ == "AssertionError":
+                            continue  # torch's own assertions, naming numpy's number types as torch's do
                         if INSIDES.search(message) or type(exc).__name__ not in (
                                 "TypeError", "RuntimeError", "ValueError", "IndexError", "NotImplementedError",
                                 "PermissionError",  # torch.save/load of a file name: no file access here

@@ -30,7 +30,8 @@ __all__ = ["relu", "leaky_relu", "gelu", "silu", "elu", "softplus", "sigmoid", "
            "hardswish", "threshold", "softshrink", "hardshrink", "celu", "selu", "glu", "logsigmoid", "mish", "prelu",
            "softmin", "softsign", "tanhshrink", "bilinear", "huber_loss", "kl_div", "margin_ranking_loss",
            "hinge_embedding_loss", "soft_margin_loss", "cosine_embedding_loss", "triplet_margin_loss",
-           "poisson_nll_loss", "gaussian_nll_loss", "scaled_dot_product_attention", "ctc_loss"] + _layer_names + _more_names + \
+           "poisson_nll_loss", "gaussian_nll_loss", "scaled_dot_product_attention", "ctc_loss", "relu_", "elu_",
+           "hardtanh_", "leaky_relu_", "celu_", "selu_", "threshold_"] + _layer_names + _more_names + \
     _gap_names
 
 

@@ -6,13 +6,14 @@ import math
 
 from ..ops import conv as _conv, embedding as _emb, normalization as _norm, pooling as _pool
 from ..ops.upsample import interpolate  # noqa: F401
+from ..ops.conv_tbc import conv_tbc  # noqa: F401
 from ..tensor import Tensor
 
 __all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose2d", "max_pool1d", "max_pool2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool1d",
            "adaptive_avg_pool2d", "adaptive_max_pool1d", "adaptive_max_pool2d", "max_pool1d_with_indices",
            "max_pool2d_with_indices", "batch_norm", "layer_norm", "group_norm", "dropout", "dropout1d", "dropout2d",
            "alpha_dropout", "embedding", "one_hot", "pad", "unfold", "fold", "cosine_similarity", "pairwise_distance",
-           "interpolate", "upsample", "embedding_bag"]
+           "interpolate", "upsample", "embedding_bag", "conv_tbc"]
 
 conv1d = _conv.conv1d
 conv2d = _conv.conv2d

@@ -457,12 +457,19 @@ def _is_nonzero(self):
     return bool(self._data.reshape(()))
 
 
+def _is_distributed(self):
+    """False: a gradcalc tensor lives in one process (there is no torch.distributed)."""
+    return False
+
+
 EXPORTS = ("bitwise_left_shift bitwise_right_shift gcd lcm isin frexp put select_scatter slice_scatter "
            "diagonal_scatter cross").split()
 FUNCTION_ONLY = {"unravel_index": unravel_index, "broadcast_tensors": broadcast_tensors, "trapezoid": trapezoid,
-                 "trapz": trapz, "detach": _detach, "adjoint": _adjoint}
+                 "trapz": trapz, "detach": _detach, "adjoint": _adjoint,
+                 "is_distributed": _is_distributed}
 METHOD_ONLY = {"sum_to_size": sum_to_size, "fill_diagonal_": fill_diagonal_, "unfold": unfold,
-               "adjoint": _adjoint, "is_nonzero": _is_nonzero}
+               "adjoint": _adjoint, "is_nonzero": _is_nonzero,
+               "is_distributed": _is_distributed}
 
 
 def complete(functions, methods):
@@ -502,5 +509,5 @@ def nn_aliases(namespace, functional):
 
 
 # torch.X with no nn.functional twin: the op module defining each
-NN_TORCH_ONLY = {"convolution": "conv_transpose", "grid_sampler": "grid_sample",
-                 "affine_grid_generator": "grid"}
+NN_TORCH_ONLY = {"convolution": "conv_transpose", "grid_sampler": "grid_sample", "grid_sampler_2d": "grid_sample",
+                 "grid_sampler_3d": "grid_sample", "affine_grid_generator": "grid", "conv_tbc": "conv_tbc"}

@@ -277,6 +277,24 @@ def grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners):
                       align_corners=bool(align_corners))
 
 
+def _grid_sampler_nd(nd, input, grid, interpolation_mode, padding_mode, align_corners):
+    xs, gs = list(input.shape), list(grid.shape)
+    if len(xs) != nd + 2 or len(gs) != nd + 2:
+        raise RuntimeError(f"grid_sampler(): expected {nd + 2}D input and grid with same number of dimensions, but "
+                           f"got input with sizes {xs} and grid with sizes {gs}")
+    return grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners)
+
+
+def grid_sampler_2d(input, grid, interpolation_mode, padding_mode, align_corners):
+    """torch.grid_sampler_2d: grid_sampler on a 4-D input and grid only."""
+    return _grid_sampler_nd(2, input, grid, interpolation_mode, padding_mode, align_corners)
+
+
+def grid_sampler_3d(input, grid, interpolation_mode, padding_mode, align_corners):
+    """torch.grid_sampler_3d: grid_sampler on a 5-D input and grid only (no bicubic)."""
+    return _grid_sampler_nd(3, input, grid, interpolation_mode, padding_mode, align_corners)
+
+
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
     """Sample ``input`` at the normalised [-1, 1] positions of ``grid`` (torch.nn.functional.grid_sample)."""
     import warnings

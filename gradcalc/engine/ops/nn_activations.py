@@ -168,13 +168,19 @@ def _elu_grad(grad, self, alpha, scale, input_scale):
     return where(pos, grad * scale, grad * neg)
 
 
-def _elu_inplace_grad(grad, result, alpha):
-    """elu_'s rule reads the result (alpha * (e^x - 1) + alpha = alpha e^x)."""
+def _elu_inplace_grad(grad, result, alpha, scale=1.0, input_scale=1.0):
+    """elu_'s rule (torch's elu_backward on the result): alpha·scale·(e^x − 1) + alpha·scale =
+    alpha·scale·e^x; ``result <= 0`` as torch tests it (a nan result takes the positive side)."""
     if alpha < 0:
         raise RuntimeError("In-place elu backward calculation is triggered with a negative slope which is not "
                            "supported. This is caused by calling in-place forward function with a negative "
                            "slope, please call out-of-place version instead.")
-    return where(result > 0, grad, grad * (result + alpha))
+    pos = grad if scale == 1 else grad * scale
+    # torch's double backward differentiates in the result only where result < 0 (a zero result
+    # is on the negative side once, with no slope): the same value, the slope masked
+    r = where(result < 0, result, result.detach())
+    neg = (grad if input_scale == 1 else grad * input_scale) * (r + alpha * scale)
+    return where(result <= 0, neg, pos)
 
 
 def _softplus(d, beta, threshold):
@@ -199,9 +205,12 @@ _ELU = row((), "EluBackward0", _elu, promote=False, params=("alpha", "scale", "i
                    check(lambda x: elu(x, alpha=0.5) * x, (4,), label="alpha 0.5"),
                    check(lambda x: EluBackward0.apply(x, alpha=1.67, scale=1.05, input_scale=1.0), (2, 3),
                          label="selu")))
-_ELU_ = row((), "EluBackward1", _elu, promote=False, params=("alpha",), grad=_elu_inplace_grad, doc="",
-            explain="grad_self = grad where result > 0, else grad * (result + alpha)",
-            checks=(check(lambda x: elu(x * 1, inplace=True), (2, 3)),))
+_ELU_ = row((), "EluBackward1", _elu, promote=False, params=("alpha", "scale", "input_scale"), grad=_elu_inplace_grad,
+            doc="", explain=("grad_self = grad * scale where result > 0, else grad * input_scale * (result + alpha * "
+                             "scale)   (elu_: scale = input_scale = 1; selu_: torch's constants)"),
+            checks=(check(lambda x: elu(x * 1, inplace=True), (2, 3)),
+                    check(lambda x: EluBackward1.apply(x * 1, alpha=1.67, scale=1.05, input_scale=1.0), (2, 3),
+                          label="selu_")))
 _SOFTPLUS = row((), "SoftplusBackward0", _softplus, promote=False, params=("beta", "threshold"), grad=_softplus_grad,
                 doc="", explain="grad_self = grad * σ(beta * self)   (grad itself where beta * self > threshold)",
                 checks=(check(lambda x: softplus(x), (2, 3)),
@@ -241,7 +250,7 @@ def silu(input, inplace=False):
 def elu(input, alpha=1.0, inplace=False):
     """x for x > 0, alpha (eˣ - 1) otherwise."""
     if inplace:
-        return _maybe_inplace(input, True, lambda a: _ELU_.node.apply(a, alpha=alpha))
+        return _maybe_inplace(input, True, lambda a: _ELU_.node.apply(a, alpha=alpha, scale=1.0, input_scale=1.0))
     return _ELU.node.apply(input, alpha=alpha, scale=1.0, input_scale=1.0)
 
 

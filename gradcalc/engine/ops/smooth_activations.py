@@ -6,7 +6,8 @@ import numpy as np
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
-from .nn_activations import EluBackward0, _elu, _elu_grad, _float_only, _maybe_inplace, _out, softplus
+from .nn_activations import (EluBackward0, EluBackward1, _elu, _elu_grad, _elu_inplace_grad, _float_only, _maybe_inplace,
+                             _out, softplus)
 from .masked import where
 from .table import row
 
@@ -46,6 +47,10 @@ _CELU = row((), "CeluBackward0", _celu, tensor=True, params=("alpha",), doc="",
             grad=lambda grad, self, alpha: _elu_grad(grad, self, alpha, 1.0, 1.0 / alpha),  # torch: elu(x, alpha, 1, 1/alpha)
             explain="grad_self = grad where self > 0, else grad * exp(self / alpha)",
             checks=(check(lambda x: celu(x, 0.5), (2, 3)),))
+_CELU_ = row((), "CeluBackward1", _celu, tensor=True, params=("alpha",), doc="",
+             grad=lambda grad, result, alpha: _elu_inplace_grad(grad, result, alpha, 1.0, 1.0 / alpha),
+             explain="grad_self = grad where result > 0, else grad * (result / alpha + 1)   (celu_, from the result)",
+             checks=(check(lambda x: celu(x * 1, 0.5, inplace=True), (2, 3)),))
 
 
 class GluBackward0(Node):
@@ -127,13 +132,13 @@ def celu(input, alpha=1.0, inplace=False):
     """max(0, x) + min(0, alpha (e^(x/alpha) - 1))."""
     if alpha == 0:
         raise RuntimeError("ZeroDivisionError")
-    return _maybe_inplace(input, inplace, lambda a: _CELU.node.apply(a, alpha=alpha))
+    return _maybe_inplace(input, inplace, lambda a: (_CELU_ if inplace else _CELU).node.apply(a, alpha=alpha))
 
 
 def selu(input, inplace=False):
     """scale (max(0, x) + min(0, alpha (eˣ - 1))), torch's constants."""
-    return _maybe_inplace(input, inplace,
-                          lambda a: EluBackward0.apply(a, alpha=SELU_ALPHA, scale=SELU_SCALE, input_scale=1.0))
+    return _maybe_inplace(input, inplace, lambda a: (EluBackward1 if inplace else EluBackward0).apply(
+        a, alpha=SELU_ALPHA, scale=SELU_SCALE, input_scale=1.0))
 
 
 def glu(input, dim=-1):
