@@ -294,7 +294,7 @@ def _run_plain(task, free, create_graph):
             if len(grads_in) != len(node._next):
                 _wrong_count(node, grads_in)
             if cls.broadcasting and node._in_meta is not None:
-                grads_in = _reduce(grads_in, node._in_meta, None)
+                grads_in = _reduce(grads_in, node, None)
         if free:
             if journal is not None:
                 journal.release(node)  # a failing statement gets its graph back
@@ -311,6 +311,8 @@ def _run_plain(task, free, create_graph):
             if child is not None:
                 g = grads_in[i]
                 if g is not None:
+                    if g._data.shape != child._outs[nr][0]:
+                        g = _fit(node, i, g, child._outs[nr][0])  # reshaped in place since it was made
                     buf = buffers.get(child)
                     if buf is None:
                         if len(child._outs) == 1:
@@ -328,21 +330,40 @@ def _run_plain(task, free, create_graph):
             i += 1
 
 
-def _reduce(r, meta, reduced):
+def _reduce(r, node, reduced):
     """Each gradient summed to its input's shape and cast to its dtype where the op broadcast or
-    promoted (``reduced``: a dict to note the shapes summed from, for %explain, or None)."""
+    promoted (``reduced``: a dict to note the shapes summed from, for %explain, or None).
+
+    The shape is the one the receiving node recorded (torch's ``validate_outputs`` against the
+    edge's input metadata): the same as the input's at the op, unless the input was reshaped in
+    place under no_grad since it was made; then a gradient that cannot be summed to it is torch's
+    "invalid gradient" error."""
     r = list(r)
-    for i, m in enumerate(meta):
+    nexts = node._next
+    for i, m in enumerate(node._in_meta):
         g = r[i]
         if g is None or m is None:
             continue
         shape, dtype = m
+        child = nexts[i][0]
+        if child is not None:
+            shape = child._outs[nexts[i][1]][0]
         if g._data.shape != shape:
             if reduced is not None:
                 reduced[i] = g._data.shape
-            g = sum_to(g, shape)
+            g = _fit(node, i, g, shape)
         r[i] = cast(g, dtype)
     return r
+
+
+def _fit(node, i, g, shape):
+    """``g`` summed to ``shape``, the receiving node's recorded shape, if it expands to g's
+    (torch's ``is_expandable_to``), else torch's error."""
+    have = g._data.shape
+    if len(shape) <= len(have) and all(n == 1 or n == m for n, m in zip(shape[::-1], have[::-1])):
+        return sum_to(g, shape)
+    raise RuntimeError(f"Function {node.name()} returned an invalid gradient at index {i} - got {list(have)} but "
+                       f"expected shape compatible with {list(shape)}")
 
 
 class _ReadyQueue:
@@ -483,6 +504,8 @@ class _GraphTask:
                 if grads_in is not None:
                     g = grads_in[i]
                     if g is not None:
+                        if g._data.shape != child._outs[nr][0]:
+                            g = _fit(node, i, g, child._outs[nr][0])  # reshaped in place since it was made
                         buf = buffers.get(child)
                         if buf is None:
                             n_out = len(child._outs)
@@ -632,7 +655,7 @@ def _call_node(node, grads_out, observer):
     reduced = None
     if node.broadcasting and node._in_meta is not None:
         reduced = {}
-        r = _reduce(r, node._in_meta, reduced)
+        r = _reduce(r, node, reduced)
         reduced = reduced or None
     hooks = node._extra.get("post") if node._extra is not None else None
     if hooks:
@@ -669,6 +692,11 @@ def _accumulate(acc, g, create_graph, observer, owned=False):
             # a copy, as torch's clone_obey_contract makes (CopyBackwards): .grad never aliases a
             # tensor of the graph or the caller's gradient, which later accumulation writes into
             t._grad = upcalls.copy_grad(Tensor._wrap(np.empty_like(t._data)), g)
+        elif g._data.shape != t._data.shape and not _obeys_layout(g._data, t._data):
+            # the leaf was reshaped in place since its accumulator was made and the gradient's
+            # strides do not fit it: torch's clone_obey_contract copies the gradient into a
+            # tensor of the leaf's present shape
+            t._grad = Tensor._wrap(np.array(np.broadcast_to(g._data, t._data.shape), copy=True))
         elif owned and g._grad_fn is None and g._data.base is None and g._data.flags.writeable:
             # nobody else holds this gradient: take it instead of copying
             t._grad = g
@@ -693,6 +721,19 @@ def _accumulate(acc, g, create_graph, observer, owned=False):
             if r is not None:
                 _check_hook_tuple(r, (), hook)
     return took
+
+
+def _obeys_layout(g, v):
+    """torch's obeys_layout_contract: every dim of the gradient longer than 1 has the variable's
+    stride at the same index (then the gradient is kept as it is, whatever its shape)."""
+    vs = v.strides
+    stride = 1  # (the gradient's strides as a freshly computed, contiguous tensor has them)
+    for i in range(g.ndim - 1, -1, -1):
+        n = g.shape[i]
+        if n != 1 and (i >= len(vs) or stride != vs[i] // v.itemsize):
+            return False
+        stride *= n
+    return True
 
 
 def _needed_nodes(roots, target_nodes):

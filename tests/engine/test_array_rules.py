@@ -59,7 +59,7 @@ def _compare(r, case, dtype, zero_d=False, needs=None, broadcast_grad=False):
             want = node.backward(Tensor._wrap(g if broadcast_grad else g.copy()))
             want = want if isinstance(want, tuple) else (want,)
             if node.broadcasting and node._in_meta is not None:
-                want = _reduce(want, node._in_meta, None)
+                want = _reduce(want, node, None)
         if got is NotImplemented:  # only where a rule reads an integer tensor (ldexp's exponent)
             assert any(isinstance(v, Tensor) and v._data.dtype.kind != "f" for v in node._saved or ()), \
                 f"{r.node.__name__}: no array form on {dtype}"

@@ -15,7 +15,7 @@ def _both(node, g):
         want = node.backward(Tensor._wrap(g.copy()))
         want = want if isinstance(want, tuple) else (want,)
         if node.broadcasting and node._in_meta is not None:
-            want = _reduce(want, node._in_meta, None)
+            want = _reduce(want, node, None)
     return got, want
 
 

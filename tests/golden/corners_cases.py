@@ -1765,6 +1765,69 @@ _FUZZ6 = {
             except Exception as e:
                 print(type(e).__name__, e)
     """,
+    "softshrink-vector-lanes-give-plus-zero": """
+        F = torch.nn.functional
+        for dt in (torch.float32, torch.float64):
+            x = torch.tensor([float('nan'), -0.3, -0.0, 0.3, 0.7, -0.7, float('inf'), -float('inf')] * 3, dtype=dt)
+            for v in (x, x[:7], x.reshape(4, 6)[:, :5], x.reshape(4, 6).t(), x[::2]):
+                y = F.softshrink(v)
+                print(y.tolist(), torch.signbit(y).int().tolist())
+    """,
+    "gradients-fit-the-shape-a-node-recorded": """
+        F = torch.nn.functional
+        for f in (F.selu, F.relu, torch.exp, lambda v: v * 2, F.silu):
+            v1 = torch.tensor([[-0.0, 0.5], [2.0, -0.76]], requires_grad=True)
+            v2 = f(v1)
+            with torch.no_grad():
+                v2.unsqueeze_(0)
+            try:
+                v2.sum().backward(retain_graph=True)
+                print(v1.grad)
+            except RuntimeError as e:
+                print(str(e)[:150])
+        def a():
+            x = torch.ones(2, requires_grad=True); y = x * 2
+            x.data = torch.ones(3)
+            (x * 3).sum().backward(); return x.grad
+        def b():
+            x = torch.ones(2, requires_grad=True); y = (x * 2).sum()
+            x.data = torch.ones(3)
+            y.backward(); return x.grad
+        def d():
+            x = torch.ones(2, 3, requires_grad=True); y = x + 1
+            with torch.no_grad():
+                x.unsqueeze_(0)
+            (x * 3).sum().backward(); return x.grad.shape
+        def e():
+            x = torch.ones(2, 3, requires_grad=True); y = x + 1
+            with torch.no_grad():
+                x.squeeze_()
+                x.t_()
+            (x * 3).sum().backward(); return x.grad.shape
+        def g():
+            x = torch.ones(1, 3, requires_grad=True); y = x + 1
+            with torch.no_grad():
+                x.squeeze_()
+            (x * 3).sum().backward(); return x.grad.shape
+        def h():
+            v1 = torch.tensor([[0.0, 1.5], [1.0, 1.5]], requires_grad=True)
+            v2 = v1.cumsum(-1)
+            with torch.no_grad():
+                v1.unsqueeze_(0)
+            return torch.autograd.grad(v1.sum(), [v1])[0].shape
+        def k():
+            v1 = torch.tensor([-2.84], requires_grad=True)
+            v3 = v1 % 2
+            with torch.no_grad():
+                v3.unsqueeze_(0)
+            F.soft_margin_loss(v3.mean(dim=1), torch.tensor([-0.23])).backward()
+            return v1.grad
+        for fn in (a, b, d, e, g, h, k):
+            try:
+                print(fn())
+            except RuntimeError as e:
+                print(str(e)[:150])
+    """,
 }
 for _id, _code in _FUZZ6.items():
     case(f"fuzz6/{_id}", _code)

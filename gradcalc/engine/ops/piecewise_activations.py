@@ -167,8 +167,14 @@ class SoftshrinkBackward0(Node):
         ctx.save_for_backward(a)
         ctx.lambd = lambd
         d = _float_only(a, "softshrink_check")
-        # torch: self * 0 between the bounds (-0.0 for a negative self, nan for nan)
-        return _out(np.where(d > lambd, d - lambd, np.where(d < -lambd, d + lambd, d * 0)), a)
+        # torch's scalar loop gives self * 0 between the bounds (-0.0 for a negative self, nan for
+        # nan); its vector loop masks to +0.0 there (nan still nan)
+        inside = d * 0
+        from .cpu_loops import scalar_lanes
+        lanes = scalar_lanes(d.shape, [d], d.dtype) if d.size else None
+        if lanes is not None:
+            inside = np.where(lanes, inside, inside + 0.0)
+        return _out(np.where(d > lambd, d - lambd, np.where(d < -lambd, d + lambd, inside)), a)
 
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
