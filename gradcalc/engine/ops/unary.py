@@ -21,6 +21,7 @@ from . import special_kernels as _special
 from .special_math import (digamma_array, erf_array, erfinv_array, lgamma_array, mvlgamma_array,
                            polygamma_array, vectorize)
 from .table import ROWS, ZERO, row
+from .libm32 import log1p_tiny, vector_body, via_double
 
 _LN2 = math.log(2.0)
 _LN10 = math.log(10.0)
@@ -104,22 +105,22 @@ ABS = row("abs absolute", "AbsBackward0", _abs, promote=False, function=abs,
 sign = row("sign", "SignBackward0", _sign, promote=False, grad=ZERO,
     explain="grad_self = 0   (sign is flat almost everywhere)", doc="-1, 0 or 1 by the sign of each element.",
     checks=(check(lambda x: x.sign(), (2, 3)),)).function
-exp = row("exp", "ExpBackward0", np.exp, grad=lambda grad, result: grad * result,
+exp = row("exp", "ExpBackward0", via_double(np.exp), grad=lambda grad, result: grad * result,
     explain="grad_self = grad * result   (d/dx eˣ = eˣ)", doc="Elementwise eˣ.",
     checks=(check(lambda x: x.exp(), (2, 3)),)).function
-log = row("log", "LogBackward0", np.log, grad=lambda grad, self: grad / self,
+log = row("log", "LogBackward0", via_double(np.log), grad=lambda grad, self: grad / self,
     explain="grad_self = grad / self   (d/dx ln x = 1/x)", doc="Elementwise natural logarithm.",
     checks=(check(lambda x: x.log(), (2, 3), low=0.2, high=3.0),)).function
 sqrt = row("sqrt", "SqrtBackward0", np.sqrt, grad=lambda grad, result: grad / (result * 2),
     explain="grad_self = grad / (2 * result)   (d/dx √x = 1/(2√x))", doc="Elementwise square root.",
     checks=(check(lambda x: x.sqrt(), (2, 3), low=0.2, high=3.0),)).function
-sin = row("sin", "SinBackward0", np.sin, grad=lambda grad, self: grad * self.cos(),
+sin = row("sin", "SinBackward0", via_double(np.sin), grad=lambda grad, self: grad * self.cos(),
     explain="grad_self = grad * cos(self)", doc="Elementwise sine.",
     checks=(check(lambda x: x.sin(), (2, 3)),)).function
-cos = row("cos", "CosBackward0", np.cos, grad=lambda grad, self: grad * -self.sin(),
+cos = row("cos", "CosBackward0", via_double(np.cos), grad=lambda grad, self: grad * -self.sin(),
     explain="grad_self = -grad * sin(self)", doc="Elementwise cosine.",
     checks=(check(lambda x: x.cos(), (2, 3)),)).function
-tanh = row("tanh", "TanhBackward0", np.tanh, grad=lambda grad, result: grad * (1 - result * result),
+tanh = row("tanh", "TanhBackward0", via_double(np.tanh), grad=lambda grad, result: grad * (1 - result * result),
            explain="grad_self = grad * (1 - result²)", doc="Elementwise hyperbolic tangent.",
            checks=(check(lambda x: x.tanh(), (2, 3)),)).function
 sigmoid = row("sigmoid", "SigmoidBackward0", lambda x: 1 / (1 + np.exp(-x)),
@@ -192,11 +193,11 @@ class ThresholdBackwardBackward0(Node):
 
 # -- logarithms, powers, trigonometry -------------------------------------------------------
 
-log2 = row("log2", "Log2Backward0", np.log2, grad=lambda grad, self: grad / (self * _LN2),
+log2 = row("log2", "Log2Backward0", via_double(np.log2), grad=lambda grad, self: grad / (self * _LN2),
     explain="grad_self = grad / (self * ln 2)", doc="Elementwise base-2 logarithm.",
     checks=(check(lambda x: x.log2(), (2, 3), low=0.2, high=3.0),
             check(lambda x: log2(x.abs() + 0.5).sum(0), (3, 2), label="in a sum"))).function
-log10 = row("log10", "Log10Backward0", np.log10, grad=lambda grad, self: grad / (self * _LN10),
+log10 = row("log10", "Log10Backward0", via_double(np.log10), grad=lambda grad, self: grad / (self * _LN10),
     explain="grad_self = grad / (self * ln 10)", doc="Elementwise base-10 logarithm.",
     checks=(check(lambda x: x.log10(), (2, 3), low=0.2, high=3.0),
             check(lambda x: log10(x * x + 1.0), (4,), label="composed"))).function
@@ -212,11 +213,11 @@ tan = row("tan", "TanBackward0", np.tan, grad=lambda grad, result: grad * (resul
 exp2 = row("exp2", "Exp2Backward0", np.exp2, grad=lambda grad, result: grad * result * _LN2,
     explain="grad_self = grad * result * ln 2   (d/dx 2ˣ = 2ˣ ln 2)", doc="Elementwise 2ˣ.",
     checks=(check(lambda x: x.exp2(), (2, 3)), check(lambda x: exp2(x).mean(1), (2, 4), label="mean"))).function
-expm1 = row("expm1", "Expm1Backward0", np.expm1, grad=lambda grad, result: grad * (result + 1),
+expm1 = row("expm1", "Expm1Backward0", via_double(np.expm1), grad=lambda grad, result: grad * (result + 1),
     explain="grad_self = grad * (result + 1)   (d/dx (eˣ - 1) = eˣ)", doc="Elementwise eˣ - 1, accurate near 0.",
     checks=(check(lambda x: x.expm1(), (2, 3)),
             check(lambda x: expm1(x * 1e-3), (4,), label="near zero", eps=1e-4))).function
-log1p = row("log1p", "Log1PBackward0", np.log1p, grad=lambda grad, self: grad / (self + 1),
+log1p = row("log1p", "Log1PBackward0", via_double(np.log1p, log1p_tiny), grad=lambda grad, self: grad / (self + 1),
             explain="grad_self = grad / (self + 1)", doc="Elementwise ln(1 + x), accurate near 0.",
             checks=(check(lambda x: x.log1p(), (2, 3), low=-0.5, high=2.0),
                     check(lambda x: log1p(x * x), (3, 1), label="composed"))).function
@@ -225,10 +226,10 @@ frac = row("frac", "FracBackward0", _frac, promote=False, grad=lambda grad: grad
     doc="The fractional part x - trunc(x), with the sign of x.",
     checks=(check(lambda x: x.frac() * x, (2, 3), low=0.1, high=0.9),
             check(lambda x: frac(x * 3), (4,), low=0.05, high=0.3, label="scaled"))).function
-sinh = row("sinh", "SinhBackward0", np.sinh, grad=lambda grad, self: grad * self.cosh(),
+sinh = row("sinh", "SinhBackward0", vector_body(np.sinh), grad=lambda grad, self: grad * self.cosh(),
     explain="grad_self = grad * cosh(self)", doc="Elementwise hyperbolic sine.",
     checks=(check(lambda x: x.sinh(), (2, 3)), check(lambda x: sinh(x).sum(-1), (2, 3), label="summed"))).function
-cosh = row("cosh", "CoshBackward0", np.cosh, grad=lambda grad, self: grad * self.sinh(),
+cosh = row("cosh", "CoshBackward0", vector_body(np.cosh), grad=lambda grad, self: grad * self.sinh(),
     explain="grad_self = grad * sinh(self)", doc="Elementwise hyperbolic cosine.",
     checks=(check(lambda x: x.cosh(), (2, 3)), check(lambda x: cosh(x) * x, (3,), label="times x"))).function
 asin = arcsin = row("asin arcsin", "AsinBackward0", np.arcsin, grad=lambda grad, self: grad / (1 - self * self).sqrt(),
@@ -254,7 +255,7 @@ acosh = arccosh = row("acosh arccosh", "AcoshBackward0", np.arccosh, grad=lambda
     explain="grad_self = grad / √(self² - 1)", doc="Elementwise inverse hyperbolic cosine.",
     checks=(check(lambda x: x.acosh(), (2, 3), low=1.2, high=3.0),),
     inplace_node=("AcoshBackward1", check(lambda x: (x * 1).acosh_(), (2, 3), low=1.2, high=3.0))).function
-atanh = arctanh = row("atanh arctanh", "AtanhBackward0", np.arctanh, grad=lambda grad, self: grad / (1 - self * self),
+atanh = arctanh = row("atanh arctanh", "AtanhBackward0", vector_body(np.arctanh), grad=lambda grad, self: grad / (1 - self * self),
     explain="grad_self = grad / (1 - self²)", doc="Elementwise inverse hyperbolic tangent.",
     checks=(check(lambda x: x.atanh(), (2, 3), low=-0.8, high=0.8),),
     inplace_node=("AtanhBackward1", check(lambda x: (x * 1).atanh_(), (2, 3), low=-0.8, high=0.8))).function

@@ -1,0 +1,94 @@
+"""float32 pointwise functions rounded as torch's CPU kernels round them.
+
+torch computes float32 exp/tanh/log10/... on AVX2 with SLEEF's 1-ulp vector functions, which
+return the correctly rounded value for most inputs; numpy's float32 loops (glibc's float
+functions, as gradcalc sets numpy up) differ from them in the last bit far more often.
+Evaluating in float64 (glibc's double functions) and rounding once to float32 gives the
+correctly rounded value: for tanh/log10/log2/log1p/expm1/sinh/cosh/atanh it equals torch's in
+all but about 1 element in 1,000; for exp about 1 in 50-250, for log/sin/cos 1 in 5-20 (SLEEF is
+further from correct rounding there), still 2-50 times fewer misses than numpy's float32 loops
+at every size measured (bench/libm32_mismatch.py counts them).
+
+Two kernel shapes, by how torch loops:
+
+- ``via_double``: functions torch runs through its vector loop for every element (vml's map:
+  the tail as a partial vector, a strided input through a contiguous buffer).
+- ``vector_body``: functions torch runs with ``cpu_kernel_vec``: blocks of two 8-float vectors
+  along each contiguous run, the rest of the run (and every element of an input whose inner
+  stride is not 1) by the scalar loop, which calls glibc's float function, numpy's float32 loop.
+
+Only the forward's values change; gradients keep their own formulas. float16 tensors reach
+these as float32 (``support.floating``); their final rounding to float16 hides nearly all of it.
+"""
+
+import numpy as np
+
+from ..complex_support import allow_forward
+
+_BLOCK = 16  # cpu_kernel_vec's vectorized loop steps by two AVX2 vectors of 8 floats
+
+
+def via_double(fn, fix=None):
+    """``fn`` for float32 evaluated in float64 and rounded once (then ``fix(x, y)``, torch's own
+    deviations, where given); other dtypes (float64, complex) go to ``fn`` as they are."""
+    def forward(d):
+        if getattr(d, "dtype", None) == np.float32:  # (a 0-d value may come as a numpy scalar)
+            with np.errstate(all="ignore"):
+                y = fn(d.astype(np.float64)).astype(np.float32)
+            return y if fix is None else fix(d, y)
+        return fn(d)
+    return _named(forward, fn)
+
+
+def log1p_tiny(x, y):
+    """torch's float32 log1p below 2^-125 (where log1p(x) rounds to x): SLEEF's result is x
+    halved and doubled, so a subnormal loses its last bit (ties to even) and a zero comes out
+    +0; measured on all 2^25 such inputs. ±0 itself gives ±0."""
+    tiny = (np.abs(x) < np.float32(2.0 ** -125)) & (x != 0)
+    if tiny.any():
+        x, y = np.asarray(x), np.array(y)  # (a 0-d value may be a numpy scalar)
+        y[tiny] = x[tiny] * np.float32(0.5) * np.float32(2) + np.float32(0)  # (+0 turns -0 into +0)
+    return y
+
+
+def vector_body(fn):
+    """``fn`` for float32 as ``cpu_kernel_vec`` computes it: the elements its vector loop takes
+    in float64 rounded once, the rest (tails of contiguous runs, strided inputs) by ``fn`` in
+    float32. A run is the input's memory order where it is dense (C or Fortran order), else
+    the rows of its coalesced unit-stride inner dims. (Past 32,768 elements torch splits a run
+    among its threads, each part with its own tail: a few elements there may differ.)"""
+    def forward(d):
+        if getattr(d, "dtype", None) != np.float32 or d.size < _BLOCK:
+            return fn(d)
+        rows, back = _runs(d)
+        if rows is None:
+            return fn(d)
+        with np.errstate(all="ignore"):
+            out = fn(rows)
+            k = rows.shape[1] - rows.shape[1] % _BLOCK
+            if k:
+                out[:, :k] = fn(rows[:, :k].astype(np.float64)).astype(np.float32)
+        return back(out)
+    return _named(forward, fn)
+
+
+def _runs(d):
+    """``d``'s values as (runs, length) in torch's loop order, and how to shape a result back;
+    (None, None) where torch's inner loop is strided (all scalar)."""
+    if d.flags.c_contiguous:
+        return d.reshape(1, -1), lambda r: r.reshape(d.shape)
+    if d.flags.f_contiguous:
+        return d.T.reshape(1, -1), lambda r: r.reshape(d.T.shape).T
+    if d.ndim == 0 or d.strides[-1] != d.itemsize:
+        return None, None
+    i, length = d.ndim - 1, d.shape[-1]
+    while i > 0 and d.strides[i - 1] == d.shape[i] * d.strides[i]:  # dims torch coalesces into one run
+        i -= 1
+        length *= d.shape[i]
+    return np.ascontiguousarray(d).reshape(-1, length), lambda r: r.reshape(d.shape)
+
+
+def _named(forward, fn):
+    forward.__name__ = getattr(fn, "__name__", "forward")
+    allow_forward(forward)  # every function wrapped here has a complex kernel, which ``fn`` runs
+    return forward
