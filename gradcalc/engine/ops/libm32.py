@@ -5,9 +5,9 @@ return the correctly rounded value for most inputs; numpy's float32 loops (glibc
 functions, as gradcalc sets numpy up) differ from them in the last bit far more often.
 Evaluating in float64 (glibc's double functions) and rounding once to float32 gives the
 correctly rounded value: for tanh/log10/log2/log1p/expm1/sinh/cosh/atanh it equals torch's in
-all but about 1 element in 1,000; for exp about 1 in 50-250, for log/sin/cos 1 in 5-20 (SLEEF is
-further from correct rounding there), still 2-50 times fewer misses than numpy's float32 loops
-at every size measured (bench/libm32_mismatch.py counts them).
+all but 1 element in 100 to 10,000; for exp 1 in about 120, for log/sin/cos 1 in 13 to 50
+(SLEEF is further from correct rounding there), still 2 to 50 times fewer misses than numpy's
+float32 loops at every size measured (bench/libm32_mismatch.py counts them).
 
 Two kernel shapes, by how torch loops:
 
