@@ -1,13 +1,13 @@
-"""float32 exp/log/sin/cos/tanh/log10/log2/log1p/expm1/sinh/cosh/atanh round as torch's AVX2
+"""float32 exp/log/tanh/log10/log2/log1p/expm1/sinh/cosh/atanh round as torch's AVX2
 kernels do (ops/libm32.py), against tests/golden/libm32.json, written by real torch:
 tests/golden/libm32_generate.py.
 
 Every special value (zeros, subnormals, the largest floats, infinities, nan) must give torch's
 bits (a nan only as a nan: its sign bit follows the C library, torch's may not). Among
-the random values, torch's SLEEF functions are not correctly rounded for a few inputs, where the
+the random values, torch's kernels are not correctly rounded for a few inputs, where the
 float64 route is one last bit away: those stay one unit in the last place off and within the
-counts below (numpy's float32 loops, the route before, missed 37 to 436 of these 1,207 values
-per function; log2 0, where the float64 route has its one near miss)."""
+counts below (numpy's float32 loops, the route before, missed 41 to 436 of these 1,207 values
+per function, log2 1)."""
 
 import json
 import os
@@ -25,8 +25,8 @@ with open(os.path.join(GOLDEN, "libm32.json")) as f:
     DATA = json.load(f)
 
 # the most elements of a function's five cases allowed one last bit away from torch's
-NEAR_MISSES = {"exp": 7, "log": 32, "sin": 44, "cos": 54, "tanh": 1, "log10": 0, "log2": 1, "log1p": 7,
-               "expm1": 8, "sinh": 0, "cosh": 0, "atanh": 4}
+NEAR_MISSES = {"exp": 7, "log": 32, "tanh": 2, "log10": 0, "log2": 0, "log1p": 3, "expm1": 6, "sinh": 4,
+               "cosh": 0, "atanh": 6}
 
 
 def _misses(case):

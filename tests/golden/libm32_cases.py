@@ -6,8 +6,8 @@ the generator (with torch) and tests/engine/test_libm32_golden.py (without); no 
 import numpy as np
 
 # name: (typical range, widest magnitude), as bench/libm32_mismatch.py samples them
-FUNCS = {"exp": ((-20, 20), 88), "log": ((0.001, 100), 1e30), "sin": ((-10, 10), 1e4), "cos": ((-10, 10), 1e4),
-         "tanh": ((-5, 5), 20), "log10": ((0.001, 100), 1e30), "log2": ((0.001, 100), 1e30),
+FUNCS = {"exp": ((-20, 20), 88), "log": ((0.001, 100), 1e30), "tanh": ((-5, 5), 20),
+         "log10": ((0.001, 100), 1e30), "log2": ((0.001, 100), 1e30),
          "log1p": ((-0.9, 10), 1e30), "expm1": ((-5, 5), 88), "sinh": ((-5, 5), 88), "cosh": ((-5, 5), 88),
          "atanh": ((-0.99, 0.99), 0.999)}
 # the special values (zeros, the smallest subnormal, a subnormal, the smallest normal, the

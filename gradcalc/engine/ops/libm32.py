@@ -1,18 +1,21 @@
 """float32 pointwise functions rounded as torch's CPU kernels round them.
 
-torch computes float32 exp/tanh/log10/... on AVX2 with SLEEF's 1-ulp vector functions, which
-return the correctly rounded value for most inputs; numpy's float32 loops (glibc's float
+torch computes float32 exp/log/tanh/log10/log2/log1p/expm1 through ``at::vml`` (MKL's VML in
+this build: docs/engine.md) and sinh/cosh/atanh with SLEEF's 1-ulp vector functions; both
+return the correctly rounded value for most inputs, while numpy's float32 loops (glibc's float
 functions, as gradcalc sets numpy up) differ from them in the last bit far more often.
 Evaluating in float64 (glibc's double functions) and rounding once to float32 gives the
 correctly rounded value: for tanh/log10/log2/log1p/expm1/sinh/cosh/atanh it equals torch's in
-all but 1 element in 100 to 10,000; for exp 1 in about 120, for log/sin/cos 1 in 13 to 50
-(SLEEF is further from correct rounding there), still 2 to 50 times fewer misses than numpy's
-float32 loops at every size measured (bench/libm32_mismatch.py counts them).
+all but 1 element in 100 to 10,000, for exp 1 in about 120, for log 1 in 13 to 50 (torch's
+kernel is further from correct rounding there), still 2 to 50 times fewer misses than numpy's
+float32 loops at every size measured (bench/libm32_mismatch.py counts them). sin and cos
+would gain as well (a third of the misses), but their float64 loop costs 10-20 times numpy's
+float32 one: they stay numpy's (docs/engine.md, "torch's kernels, bit for bit").
 
-Two kernel shapes, by how torch loops:
+Two kernel shapes, by how torch loops (as measured: which elements follow which route):
 
-- ``via_double``: functions torch runs through its vector loop for every element (vml's map:
-  the tail as a partial vector, a strided input through a contiguous buffer).
+- ``via_double``: functions whose every element torch computes by its vector path (vml: a
+  tail too, and a strided input through a contiguous buffer).
 - ``vector_body``: functions torch runs with ``cpu_kernel_vec``: blocks of two 8-float vectors
   along each contiguous run, the rest of the run (and every element of an input whose inner
   stride is not 1) by the scalar loop, which calls glibc's float function, numpy's float32 loop.
@@ -41,7 +44,7 @@ def via_double(fn, fix=None):
 
 
 def log1p_tiny(x, y):
-    """torch's float32 log1p below 2^-125 (where log1p(x) rounds to x): SLEEF's result is x
+    """torch's float32 log1p below 2^-125 (where log1p(x) rounds to x): torch's result is x
     halved and doubled, so a subnormal loses its last bit (ties to even) and a zero comes out
     +0; measured on all 2^25 such inputs. ±0 itself gives ±0."""
     tiny = (np.abs(x) < np.float32(2.0 ** -125)) & (x != 0)
@@ -63,11 +66,11 @@ def vector_body(fn):
         rows, back = _runs(d)
         if rows is None:
             return fn(d)
+        k = rows.shape[1] - rows.shape[1] % _BLOCK
+        out = np.empty(rows.shape, np.float32)
         with np.errstate(all="ignore"):
-            out = fn(rows)
-            k = rows.shape[1] - rows.shape[1] % _BLOCK
-            if k:
-                out[:, :k] = fn(rows[:, :k].astype(np.float64)).astype(np.float32)
+            out[:, :k] = fn(rows[:, :k].astype(np.float64))
+            out[:, k:] = fn(rows[:, k:])
         return back(out)
     return _named(forward, fn)
 

@@ -114,10 +114,10 @@ log = row("log", "LogBackward0", via_double(np.log), grad=lambda grad, self: gra
 sqrt = row("sqrt", "SqrtBackward0", np.sqrt, grad=lambda grad, result: grad / (result * 2),
     explain="grad_self = grad / (2 * result)   (d/dx √x = 1/(2√x))", doc="Elementwise square root.",
     checks=(check(lambda x: x.sqrt(), (2, 3), low=0.2, high=3.0),)).function
-sin = row("sin", "SinBackward0", via_double(np.sin), grad=lambda grad, self: grad * self.cos(),
+sin = row("sin", "SinBackward0", np.sin, grad=lambda grad, self: grad * self.cos(),
     explain="grad_self = grad * cos(self)", doc="Elementwise sine.",
     checks=(check(lambda x: x.sin(), (2, 3)),)).function
-cos = row("cos", "CosBackward0", via_double(np.cos), grad=lambda grad, self: grad * -self.sin(),
+cos = row("cos", "CosBackward0", np.cos, grad=lambda grad, self: grad * -self.sin(),
     explain="grad_self = -grad * sin(self)", doc="Elementwise cosine.",
     checks=(check(lambda x: x.cos(), (2, 3)),)).function
 tanh = row("tanh", "TanhBackward0", via_double(np.tanh), grad=lambda grad, result: grad * (1 - result * result),
