@@ -1828,6 +1828,26 @@ _FUZZ6 = {
             except RuntimeError as e:
                 print(str(e)[:150])
     """,
+    "amax-amin-backward-divides-then-masks": """
+        x = torch.tensor([[-2.63, 1.5], [1.5, 0.2]], dtype=torch.float64, requires_grad=True)
+        for f in (lambda: x.amin(dim=0, keepdim=True), lambda: x.amax(), lambda: x.amax(1)):
+            r = f()
+            g, = torch.autograd.grad(r.hypot(r).sum(), x, create_graph=True)
+            print(g.grad_fn.name(), g.tolist(), g.flatten().grad_fn.name())
+    """,
+    "pow-exponent-gradient-masks-result-times-log": """
+        F = torch.nn.functional
+        for base in (torch.tensor([[False, False]]), torch.tensor([[0, 2]]),
+                     torch.tensor([[0., 1.5]], dtype=torch.float64), torch.tensor([[0., 1.5]])):
+            for f in (lambda t: t, lambda t: F.threshold(t, -1.0, 0.0)):
+                v1 = torch.tensor([[3.0, -1.14]], dtype=torch.float64, requires_grad=True)
+                b = base.clone().requires_grad_() if base.is_floating_point() else base
+                ins = [v1, b] if b.requires_grad else [v1]
+                g = torch.autograd.grad(f(b.pow(v1)).sum(), ins, create_graph=True)
+                g2 = torch.autograd.grad(sum(x.sum() for x in g), ins, allow_unused=True)
+                print([x.tolist() for x in g], [x.grad_fn.name() for x in g],
+                      [x.tolist() if x is not None else None for x in g2])
+    """,
 }
 for _id, _code in _FUZZ6.items():
     case(f"fuzz6/{_id}", _code)

@@ -261,11 +261,14 @@ class PowBackward1(Node):
         ga = gb = None
         if ctx.should_compute(0):
             # where the exponent is 0 the derivative is 0 (torch masks the 0 * 0^-1 = nan)
-            ga = where(b == 0, 0.0, grad * b * a ** (b - 1))
+            ga = where(b == 0, 0.0, grad * (b * a ** (b - 1)))  # torch's grouping
         if ctx.should_compute(1):
-            # where self == 0 and exponent >= 0 the true derivative is 0, not nan
-            safe = where((a == 0) & (b >= 0), 1.0, a)
-            gb = grad * ctx.result * safe.log()
+            # where self == 0 and exponent >= 0 the true derivative is 0, not nan: torch masks
+            # result * log(self) there (so a second derivative through it is 0 * -inf = nan, as
+            # torch's), log taken in the result's dtype
+            result = ctx.result
+            a_ = a if a._data.dtype == result._data.dtype else a.to(result.dtype)
+            gb = grad * where((a == 0) & (b >= 0), 0.0, result * a_.log())
         return ga, gb
 
 

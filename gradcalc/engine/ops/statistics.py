@@ -60,7 +60,7 @@ def _shared(grad, self, result, dims):
     if not self._data.ndim:
         return grad
     mask = self == result
-    return grad * mask / mask.sum(dims, keepdim=True)
+    return grad / mask.sum(dims, keepdim=True) * mask  # torch's scale_grad_by_count, in its order
 
 
 AMAX = reduction((), "AmaxBackward0", _extreme_forward(np.amax), grad=_shared, doc="",
