@@ -39,7 +39,7 @@ from .complex_support import complex_backward
 from .grad_mode import STATE
 from .journal import OBSERVER as JOURNAL, touch_grad
 from .memory import TUNED, tune_allocator
-from .node import _ANOMALY, _FREED, AccumulateGrad, edge_of
+from .node import _ANOMALY, _FREED, LAST_RELEASED, AccumulateGrad, edge_of
 from .tensor import _TYPE_NAMES, Size, Tensor
 
 
@@ -540,7 +540,6 @@ def _dependencies(root_nodes):
     return deps
 
 
-LAST_RELEASED = {}  # node -> (saved, versions, saved output) freed by the last backward
 
 
 def kept_for_explain(node):
@@ -730,7 +729,9 @@ def _obeys_layout(g, v):
     stride = 1  # (the gradient's strides as a freshly computed, contiguous tensor has them)
     for i in range(g.ndim - 1, -1, -1):
         n = g.shape[i]
-        if n != 1 and (i >= len(vs) or stride != vs[i] // v.itemsize):
+        # (a dim the variable no longer has: torch reads past its strides and, as measured,
+        # keeps the gradient)
+        if n != 1 and i < len(vs) and stride != vs[i] // v.itemsize:
             return False
         stride *= n
     return True

@@ -455,6 +455,26 @@ class AccumulateGrad(Node):
         return self._var()
 
 
+# node -> (saved, versions, saved output) freed by the last backward (kept for %explain: those
+# nodes stay alive here, but no graph a program can still run holds them)
+LAST_RELEASED = {}
+
+
+def _held_by_a_graph(acc):
+    """Whether a node a program can still reach has an edge to ``acc`` (a rare question: asked
+    only when a leaf's shape changed in place, so a scan of the referrers is affordable)."""
+    import gc
+    for edge in gc.get_referrers(acc):
+        if type(edge) is not tuple:
+            continue
+        for holder in gc.get_referrers(edge):
+            if type(holder) is tuple:  # a node's _next
+                for node in gc.get_referrers(holder):
+                    if isinstance(node, Node) and node not in LAST_RELEASED:
+                        return True
+    return False
+
+
 def accumulator(t):
     """The AccumulateGrad node of leaf ``t`` (one per leaf, made on first use)."""
     acc = t._accum
@@ -506,6 +526,12 @@ def view_base_requires_grad(t):
 def refresh_view(t):
     """A view whose base was changed in place (through the base or another view) since the
     view's grad_fn was made reads the base's new history, as torch regenerates it."""
+    acc = t._accum
+    if acc is not None and acc._outs[0][0] != t._data.shape and not _held_by_a_graph(acc):
+        # a leaf reshaped in place (its extras say so) whose accumulator no graph holds any more:
+        # torch's weak reference would have expired, and the next use makes a new one with the
+        # leaf's present shape (hooks live on the tensor, so the node itself can stay)
+        acc._outs = ((t._data.shape, t._data.dtype),)
     ex = t._extra
     node = ex.get("multi_view")
     if node is not None:

@@ -1848,6 +1848,29 @@ _FUZZ6 = {
                 print([x.tolist() for x in g], [x.grad_fn.name() for x in g],
                       [x.tolist() if x is not None else None for x in g2])
     """,
+    "a-leaf-reshaped-in-place-keeps-its-accumulator-while-a-graph-holds-it": """
+        v1 = torch.tensor([[1.0, -1.94, 2.0]], requires_grad=True)
+        v2 = v1.masked_fill(v1 < 0, 1)
+        with torch.no_grad():
+            v1.squeeze_()
+        v2.sum().backward(retain_graph=True)
+        print(v1.grad, v1.shape)
+        v1 = torch.tensor([0.25], requires_grad=True)
+        v1.sum().backward()
+        with torch.no_grad():
+            v1.squeeze_()
+        print(torch.autograd.grad(v1.sum(), [v1]))
+        v1.sum().backward()
+        print(v1.grad)
+        v1 = torch.tensor([0.25], requires_grad=True)
+        keep = v1 * 1
+        with torch.no_grad():
+            v1.squeeze_()
+        try:
+            torch.autograd.grad(v1.sum(), [v1])
+        except RuntimeError as e:
+            print(e)
+    """,
 }
 for _id, _code in _FUZZ6.items():
     case(f"fuzz6/{_id}", _code)
