@@ -85,3 +85,16 @@ def test_every_upcall_is_provided():
     from gradcalc.engine import upcalls
     missing = [name for name in upcalls._NAMES if getattr(upcalls, name) is None]
     assert not missing, f"no module above the core provides: {missing}"
+
+
+def test_no_op_reads_a_nodes_edges_by_index():
+    """Ops ask ``ctx.should_compute(i)`` / ``ctx.needs_input_grad`` which gradients are wanted; none
+    indexes the node's private edge tuple ``_next`` (only node.py and backward.py own it)."""
+    import re
+    pattern = re.compile(r"\._next\[")
+    bad = []
+    for path in sorted((ENGINE / "ops").glob("*.py")):
+        for no, line in enumerate(path.read_text().splitlines(), 1):
+            if pattern.search(line):
+                bad.append(f"{path.name}:{no}: {line.strip()}")
+    assert not bad, "use ctx.should_compute(i) instead of reading ctx._next:\n" + "\n".join(bad)

@@ -468,8 +468,8 @@ class LinalgLstsqBackward0(Node):
         P = linalg.pinv(a)
         if vec:
             gX, b = gX.unsqueeze(-1), b.unsqueeze(-1)
-        gA = _pinv_backward(gX @ b.mT, P, a) if ctx._next[0][0] is not None else None
-        gB = P.mT @ gX if ctx._next[1][0] is not None else None
+        gA = _pinv_backward(gX @ b.mT, P, a) if ctx.should_compute(0) else None
+        gB = P.mT @ gX if ctx.should_compute(1) else None
         if has_res:
             # residuals r = ‖A X − B‖² per column; at the optimum only the explicit A and B terms remain
             X = P @ b
