@@ -26,7 +26,7 @@ with open(os.path.join(GOLDEN, "libm32.json")) as f:
 
 # the most elements of a function's five cases allowed one last bit away from torch's
 NEAR_MISSES = {"exp": 7, "log": 32, "tanh": 2, "log10": 0, "log2": 0, "log1p": 3, "expm1": 6, "sinh": 4,
-               "cosh": 0, "atanh": 6}
+               "cosh": 0, "atanh": 6, "sin": 37, "cos": 64}
 
 
 def _misses(case):

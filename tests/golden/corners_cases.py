@@ -1871,6 +1871,14 @@ _FUZZ6 = {
         except RuntimeError as e:
             print(e)
     """,
+    "the-sign-of-a-domain-error-nan": """
+        bad = [-2.15, 2.5, -1.5, -1.0, float('inf'), -float('inf'), float('nan'), -float('nan')]
+        for dt in (torch.float32, torch.float64):
+            for n in ("asin", "acos", "sqrt", "log1p", "erfinv", "log", "log2"):
+                for size in (1, 3):
+                    y = getattr(torch, n)(torch.tensor(bad * size, dtype=dt))
+                    print(n, dt, torch.signbit(y[:8]).tolist(), torch.copysign(torch.tensor(2.0, dtype=dt), y[:8]).tolist())
+    """,
 }
 for _id, _code in _FUZZ6.items():
     case(f"fuzz6/{_id}", _code)

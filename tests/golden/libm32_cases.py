@@ -9,7 +9,7 @@ import numpy as np
 FUNCS = {"exp": ((-20, 20), 88), "log": ((0.001, 100), 1e30), "tanh": ((-5, 5), 20),
          "log10": ((0.001, 100), 1e30), "log2": ((0.001, 100), 1e30),
          "log1p": ((-0.9, 10), 1e30), "expm1": ((-5, 5), 88), "sinh": ((-5, 5), 88), "cosh": ((-5, 5), 88),
-         "atanh": ((-0.99, 0.99), 0.999)}
+         "atanh": ((-0.99, 0.99), 0.999), "sin": ((-10, 10), 1e4), "cos": ((-10, 10), 1e4)}
 # the special values (zeros, the smallest subnormal, a subnormal, the smallest normal, the
 # largest float, infinities, nan), then values at the ends of domains and ranges
 SPECIALS = [0.0, -0.0, 1e-45, -1e-45, 1e-40, -1e-40, 1.1754944e-38, -1.1754944e-38, 3.4028235e38, -3.4028235e38,

@@ -1,5 +1,5 @@
 """Write tests/golden/libm32.json: torch's float32 exp/log/tanh/log10/log2/log1p/expm1/sinh/
-cosh/atanh on the inputs of libm32_cases.py, as raw little-endian bytes in hex (exact to the
+cosh/atanh/sin/cos on the inputs of libm32_cases.py, as raw little-endian bytes in hex (exact to the
 bit), for the rounding in gradcalc/engine/ops/libm32.py.
 
     PYTHONPATH=$PWD /work/torchref/bin/python tests/golden/libm32_generate.py

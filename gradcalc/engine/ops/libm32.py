@@ -10,7 +10,8 @@ all but 1 element in 100 to 10,000, for exp 1 in about 120, for log 1 in 13 to 5
 kernel is further from correct rounding there), still 2 to 50 times fewer misses than numpy's
 float32 loops at every size measured (bench/libm32_mismatch.py counts them). sin and cos
 would gain as well (a third of the misses), but their float64 loop costs 10-20 times numpy's
-float32 one: they stay numpy's (docs/engine.md, "torch's kernels, bit for bit").
+float32 one: they take it only up to 16,384 elements (the sizes tutorials print; a few µs),
+numpy's float32 loop above (docs/engine.md, "torch's kernels, bit for bit").
 
 Two kernel shapes, by how torch loops (as measured: which elements follow which route):
 
@@ -31,11 +32,13 @@ from ..complex_support import allow_forward
 _BLOCK = 16  # cpu_kernel_vec's vectorized loop steps by two AVX2 vectors of 8 floats
 
 
-def via_double(fn, fix=None):
+def via_double(fn, fix=None, up_to=None):
     """``fn`` for float32 evaluated in float64 and rounded once (then ``fix(x, y)``, torch's own
-    deviations, where given); other dtypes (float64, complex) go to ``fn`` as they are."""
+    deviations, where given); other dtypes (float64, complex) go to ``fn`` as they are.
+    ``up_to``: only tensors of at most that many elements (above it, numpy's float32 loop: speed)."""
     def forward(d):
-        if getattr(d, "dtype", None) == np.float32:  # (a 0-d value may come as a numpy scalar)
+        if getattr(d, "dtype", None) == np.float32 and (up_to is None or d.size <= up_to):
+            # (a 0-d value may come as a numpy scalar)
             with np.errstate(all="ignore"):
                 y = fn(d.astype(np.float64)).astype(np.float32)
             return y if fix is None else fix(d, y)
@@ -72,6 +75,32 @@ def vector_body(fn):
             out[:, :k] = fn(rows[:, :k].astype(np.float64))
             out[:, k:] = fn(rows[:, k:])
         return back(out)
+    return _named(forward, fn)
+
+
+def domain_nan(fn, sign, dtypes=("float32", "float64"), nan_input=None):
+    """``fn`` with torch's sign on the nan a domain error gives (``sign`` for the ``dtypes``
+    given) and on the nan a nan input gives (``nan_input``: None leaves it, "keep" the input's
+    sign, or a fixed sign): a nan's sign bit shows only through copysign/signbit, but there it
+    is a value. torch's kernels give -nan for asin/acos (and float32 erfinv), +nan for sqrt
+    (and float64 log1p), log1p clears a nan input's sign and erfinv keeps it, where numpy's loops
+    differ (measured with ATEN_CPU_CAPABILITY=avx2)."""
+    kinds = tuple(np.dtype(t) for t in dtypes)
+
+    def forward(d):
+        y = fn(d)
+        kind = getattr(y, "dtype", None)
+        if kind is None or kind.kind != "f":
+            return y
+        nan_in = np.isnan(d)
+        if kind in kinds:
+            bad = np.isnan(y) & ~nan_in
+            if bad.any():
+                y = np.where(bad, np.copysign(np.asarray(np.nan, kind), sign), y)
+        if nan_input is not None and nan_in.any():
+            to = np.copysign(np.asarray(np.nan, kind), d if nan_input == "keep" else nan_input)
+            y = np.where(nan_in, to, y)
+        return y
     return _named(forward, fn)
 
 

@@ -21,12 +21,15 @@ from . import special_kernels as _special
 from .special_math import (digamma_array, erf_array, erfinv_array, lgamma_array, mvlgamma_array,
                            polygamma_array, vectorize)
 from .table import ROWS, ZERO, row
-from .libm32 import log1p_tiny, vector_body, via_double
+from .libm32 import domain_nan, log1p_tiny, vector_body, via_double
 
 _LN2 = math.log(2.0)
 _LN10 = math.log(10.0)
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 _SQRT_PI_OVER_2 = math.sqrt(math.pi) / 2.0
+# float32 sin/cos through float64 (torch's rounding, libm32.py) only up to this size: the float64
+# loop costs 10-20x numpy's float32 one, a few µs at tutorial sizes, 20 ms at 10^6 elements
+_TRIG_UP_TO = 16384
 
 
 # -- forwards that apply torch's dtype rules themselves ---------------------------------
@@ -111,13 +114,13 @@ exp = row("exp", "ExpBackward0", via_double(np.exp), grad=lambda grad, result: g
 log = row("log", "LogBackward0", via_double(np.log), grad=lambda grad, self: grad / self,
     explain="grad_self = grad / self   (d/dx ln x = 1/x)", doc="Elementwise natural logarithm.",
     checks=(check(lambda x: x.log(), (2, 3), low=0.2, high=3.0),)).function
-sqrt = row("sqrt", "SqrtBackward0", np.sqrt, grad=lambda grad, result: grad / (result * 2),
+sqrt = row("sqrt", "SqrtBackward0", domain_nan(np.sqrt, 1.0), grad=lambda grad, result: grad / (result * 2),
     explain="grad_self = grad / (2 * result)   (d/dx √x = 1/(2√x))", doc="Elementwise square root.",
     checks=(check(lambda x: x.sqrt(), (2, 3), low=0.2, high=3.0),)).function
-sin = row("sin", "SinBackward0", np.sin, grad=lambda grad, self: grad * self.cos(),
+sin = row("sin", "SinBackward0", via_double(np.sin, up_to=_TRIG_UP_TO), grad=lambda grad, self: grad * self.cos(),
     explain="grad_self = grad * cos(self)", doc="Elementwise sine.",
     checks=(check(lambda x: x.sin(), (2, 3)),)).function
-cos = row("cos", "CosBackward0", np.cos, grad=lambda grad, self: grad * -self.sin(),
+cos = row("cos", "CosBackward0", via_double(np.cos, up_to=_TRIG_UP_TO), grad=lambda grad, self: grad * -self.sin(),
     explain="grad_self = -grad * sin(self)", doc="Elementwise cosine.",
     checks=(check(lambda x: x.cos(), (2, 3)),)).function
 tanh = row("tanh", "TanhBackward0", via_double(np.tanh), grad=lambda grad, result: grad * (1 - result * result),
@@ -217,7 +220,7 @@ expm1 = row("expm1", "Expm1Backward0", via_double(np.expm1), grad=lambda grad, r
     explain="grad_self = grad * (result + 1)   (d/dx (eˣ - 1) = eˣ)", doc="Elementwise eˣ - 1, accurate near 0.",
     checks=(check(lambda x: x.expm1(), (2, 3)),
             check(lambda x: expm1(x * 1e-3), (4,), label="near zero", eps=1e-4))).function
-log1p = row("log1p", "Log1PBackward0", via_double(np.log1p, log1p_tiny), grad=lambda grad, self: grad / (self + 1),
+log1p = row("log1p", "Log1PBackward0", domain_nan(via_double(np.log1p, log1p_tiny), 1.0, ("float64",), nan_input=1.0), grad=lambda grad, self: grad / (self + 1),
             explain="grad_self = grad / (self + 1)", doc="Elementwise ln(1 + x), accurate near 0.",
             checks=(check(lambda x: x.log1p(), (2, 3), low=-0.5, high=2.0),
                     check(lambda x: log1p(x * x), (3, 1), label="composed"))).function
@@ -232,11 +235,11 @@ sinh = row("sinh", "SinhBackward0", vector_body(np.sinh), grad=lambda grad, self
 cosh = row("cosh", "CoshBackward0", vector_body(np.cosh), grad=lambda grad, self: grad * self.sinh(),
     explain="grad_self = grad * sinh(self)", doc="Elementwise hyperbolic cosine.",
     checks=(check(lambda x: x.cosh(), (2, 3)), check(lambda x: cosh(x) * x, (3,), label="times x"))).function
-asin = arcsin = row("asin arcsin", "AsinBackward0", np.arcsin, grad=lambda grad, self: grad / (1 - self * self).sqrt(),
+asin = arcsin = row("asin arcsin", "AsinBackward0", domain_nan(np.arcsin, -1.0), grad=lambda grad, self: grad / (1 - self * self).sqrt(),
     explain="grad_self = grad / √(1 - self²)", doc="Elementwise arcsine.",
     checks=(check(lambda x: x.asin(), (2, 3), low=-0.9, high=0.9),
             check(lambda x: asin(x * 0.5), (4,), label="scaled"))).function
-acos = arccos = row("acos arccos", "AcosBackward0", np.arccos, grad=lambda grad, self: -grad / (1 - self * self).sqrt(),
+acos = arccos = row("acos arccos", "AcosBackward0", domain_nan(np.arccos, -1.0), grad=lambda grad, self: -grad / (1 - self * self).sqrt(),
     explain="grad_self = -grad / √(1 - self²)", doc="Elementwise arccosine.",
     checks=(check(lambda x: x.acos(), (2, 3), low=-0.9, high=0.9),
             check(lambda x: acos(x * 0.5), (4,), label="scaled"))).function
@@ -301,7 +304,7 @@ def _mvlgamma_grad(grad, self, p):
 erfc = row("erfc", "ErfcBackward0", vectorize(math.erfc), grad=lambda grad, self: grad * (-(self * self)).exp() * -_TWO_OVER_SQRT_PI,
     explain="grad_self = -grad · 2/√π · e^(-self²)", doc="The complementary error function 1 - erf(x).",
     checks=(check(lambda x: x.erfc(), (2, 3)),)).function
-erfinv = row("erfinv", "ErfinvBackward0", erfinv_array, grad=lambda grad, result: grad * (result * result).exp() * _SQRT_PI_OVER_2,
+erfinv = row("erfinv", "ErfinvBackward0", domain_nan(erfinv_array, -1.0, ("float32",), nan_input="keep"), grad=lambda grad, result: grad * (result * result).exp() * _SQRT_PI_OVER_2,
     explain="grad_self = grad · √π/2 · e^(result²)", doc="The inverse of erf, elementwise.",
     checks=(check(lambda x: x.erfinv(), (2, 3), low=-0.8, high=0.8),)).function
 lgamma = row("lgamma", "LgammaBackward0", lgamma_array, grad=lambda grad, self: grad * digamma(self),
