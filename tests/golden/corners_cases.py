@@ -1879,6 +1879,18 @@ _FUZZ6 = {
                     y = getattr(torch, n)(torch.tensor(bad * size, dtype=dt))
                     print(n, dt, torch.signbit(y[:8]).tolist(), torch.copysign(torch.tensor(2.0, dtype=dt), y[:8]).tolist())
     """,
+    "sub-refuses-bool-before-it-broadcasts": """
+        b = torch.tensor([[False, False, True], [False, False, False]])
+        f = torch.ones(4, 1, 2)
+        for fn in (lambda: torch.sub(b, f, alpha=0.5), lambda: torch.sub(b, f), lambda: torch.sub(f, b, alpha=2),
+                   lambda: torch.sub(b, b, alpha=True), lambda: torch.sub(torch.ones(3, dtype=torch.int64), torch.ones(2), alpha=0.5),
+                   lambda: torch.sub(b[0], True, alpha=0.5), lambda: torch.rsub(b, f, alpha=0.5),
+                   lambda: torch.add(b, f, alpha=0.5)):
+            try:
+                print(fn())
+            except RuntimeError as e:
+                print(e)
+    """,
 }
 for _id, _code in _FUZZ6.items():
     case(f"fuzz6/{_id}", _code)

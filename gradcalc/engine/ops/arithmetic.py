@@ -371,13 +371,13 @@ def _check_alpha(input, other, alpha, sub=False):
     """torch's alpha_check: a bool alpha needs a bool result, an integer result an integer alpha
     (checked after the shapes, and for sub after its bool check, as torch orders them)."""
     if alpha is True or alpha is False or isinstance(alpha, float):
+        if sub:
+            _check_bool_sub(input, other)  # (torch's sub_check comes before the broadcast)
         if isinstance(input, Tensor) and isinstance(other, Tensor):
             try:
                 np.broadcast_shapes(input._data.shape, other._data.shape)
             except ValueError:
                 raise broadcast_error(input._data.shape, other._data.shape) from None
-        if sub:
-            _check_bool_sub(input, other)
         kinds = {x._data.dtype.kind if isinstance(x, Tensor) else ("b" if isinstance(x, bool) else
                  "i" if isinstance(x, int) else "f") for x in (input, other)}
         result = "f" if "f" in kinds else ("i" if kinds & {"i", "u"} else "b")
