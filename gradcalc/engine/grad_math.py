@@ -11,6 +11,7 @@ recorded nodes are torch's (``SumBackward1``, ``AddBackward0``, ``ToCopyBackward
 
 import numpy as np
 
+from . import upcalls
 from .dtypes import from_numpy_dtype
 from .grad_mode import STATE
 from .node import TANGENT_HOOK
@@ -54,7 +55,15 @@ def _sum_array(arr, dims, keepdim, shape):
     if arr.dtype == np.float16:  # torch accumulates half in float32 (as ops/reduction's sum)
         s = arr.sum(axis=dims, keepdims=keepdim, dtype=np.float32).astype(np.float16)
     else:
-        s = arr.sum(axis=dims, keepdims=keepdim)
+        # torch's sum_to is a sum: its cascade order where modelled (the last bits of a 0-d
+        # parameter's gradient in the polynomial tutorials), numpy's elsewhere. Only along one
+        # dim longer than 1: with more, the order follows the memory layout torch's
+        # TensorIterator chose for the gradient, which broadcast operands leave open
+        s = None
+        if upcalls.sum_in_order is not None and sum(n > 1 for n in arr.shape) <= 1:
+            s = upcalls.sum_in_order(np.ascontiguousarray(arr), dims, keepdim)
+        if s is None:
+            s = arr.sum(axis=dims, keepdims=keepdim)
     return np.asarray(s).reshape(shape)
 
 

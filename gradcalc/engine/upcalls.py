@@ -30,7 +30,12 @@ stack = None
 #: ``torch.Tensor([1, 2])``. tensor_api.py
 legacy_init = None
 
-_NAMES = ("regenerate_view", "copy_grad", "stack", "legacy_init")
+#: ``sum_in_order(arr, dims, keepdim)``: a float32/float64 array summed over ``dims`` in torch's
+#: order (SumKernel's cascade), or None where that is not modelled: the backward pass sums a
+#: broadcast gradient to its input's shape as torch's sum_to does. ops/reduction.py
+sum_in_order = None
+
+_NAMES = ("regenerate_view", "copy_grad", "stack", "legacy_init", "sum_in_order")
 
 
 def provide(**fns):

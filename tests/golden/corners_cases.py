@@ -1891,6 +1891,21 @@ _FUZZ6 = {
             except RuntimeError as e:
                 print(e)
     """,
+    "broadcast-gradients-are-summed-in-torchs-order": """
+        import math
+        torch.manual_seed(0)
+        x = torch.linspace(-math.pi, math.pi, 2000)
+        y = x * 0.5 - x ** 3 * 0.07
+        a, b, c, d = (torch.randn((), requires_grad=True) for _ in range(4))
+        for t in range(3):
+            loss = (a + b * x + c * x ** 2 + d * x ** 3 - y).pow(2).sum()
+            loss.backward()
+            print(loss.item(), [p.grad.item() for p in (a, b, c, d)])
+            with torch.no_grad():
+                for p in (a, b, c, d):
+                    p -= 1e-6 * p.grad
+                    p.grad = None
+    """,
 }
 for _id, _code in _FUZZ6.items():
     case(f"fuzz6/{_id}", _code)

@@ -9,7 +9,7 @@ import warnings
 
 import numpy as np
 
-from .. import dtypes as _dt
+from .. import dtypes as _dt, upcalls
 from ..node import Node
 from ..tensor import Tensor
 from .cascade_sum import sum_all
@@ -92,6 +92,17 @@ def _sum_forward(d, dims, keepdim, dtype):
     if out_dt == np.float16:  # float16 accumulates in float32, as torch does
         return np.asarray(d.sum(axis=dims, dtype=np.float32, keepdims=keepdim), dtype=np.float16)
     return np.asarray(d.sum(axis=dims, dtype=out_dt, keepdims=keepdim))
+
+
+def _sum_in_order(d, dims, keepdim):
+    """``d`` summed over ``dims`` in torch's order, or None (the backward's sum_to, upcalls.py)."""
+    total = sum_all(d, dims, keepdim)
+    if total is None and dims is not None:
+        total = sum_along(d, dims, keepdim)
+    return total
+
+
+upcalls.provide(sum_in_order=_sum_in_order)
 
 
 def _mean_forward(d, dims, keepdim, dtype):
