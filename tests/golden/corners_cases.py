@@ -1906,6 +1906,22 @@ _FUZZ6 = {
                     p -= 1e-6 * p.grad
                     p.grad = None
     """,
+    "ops-on-an-integer-tensor-with-a-history-refuse-its-dtype": """
+        def mk(dt):
+            v = torch.tensor([1, 0], dtype=dt)
+            v.fill_(torch.tensor(2.06, requires_grad=True))
+            return v
+        for dt in (torch.bool, torch.int64):
+            for f in (lambda v: v.sgn(), lambda v: v * v, lambda v: v.clone(), lambda v: v + 1, lambda v: v.float(),
+                      lambda v: v.sum(), lambda v: v.view(2, 1), lambda v: v * 1.5, lambda v: v.sign(),
+                      lambda v: v.max(), lambda v: torch.where(v > 0, v, v)):
+                try:
+                    r = f(mk(dt))
+                    print(r.dtype, r.requires_grad, r.grad_fn.name() if r.grad_fn else None)
+                except RuntimeError as e:
+                    print(e)
+        print(torch.tensor([True, False]).sgn())
+    """,
 }
 for _id, _code in _FUZZ6.items():
     case(f"fuzz6/{_id}", _code)

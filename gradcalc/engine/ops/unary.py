@@ -386,8 +386,8 @@ _LOGIT = row("logit", "LogitBackward0", _logit_forward, params=("eps",), functio
 
 def sgn(input):
     """The sign (for real tensors, as sign)."""
-    if input._data.dtype.kind == "b":
-        return Tensor._wrap(input._data.copy())
+    if input._data.dtype.kind == "b" and not input.requires_grad:
+        return Tensor._wrap(input._data.copy())  # (a bool with a history goes to the node: torch's dtype error)
     return _SGN.node.apply(input)
 
 
