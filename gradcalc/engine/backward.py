@@ -687,7 +687,9 @@ def _accumulate(acc, g, create_graph, observer, owned=False):
     g = cast(g, t._data.dtype)
     took = False
     if t._grad is None:
-        if create_graph:
+        if g._extra is not None and "zerotensor" in g._extra and not create_graph:
+            t._grad = g  # torch keeps the efficient zero tensor itself (immutable: no copy needed)
+        elif create_graph:
             # a copy, as torch's clone_obey_contract makes (CopyBackwards): .grad never aliases a
             # tensor of the graph or the caller's gradient, which later accumulation writes into
             t._grad = upcalls.copy_grad(Tensor._wrap(np.empty_like(t._data)), g)
@@ -705,6 +707,10 @@ def _accumulate(acc, g, create_graph, observer, owned=False):
     elif create_graph or STATE.grad_enabled:
         t._grad = t._grad + g
     else:
+        if t._grad._extra is not None and "zerotensor" in t._grad._extra:
+            # torch's AccumulateGrad adds in place into .grad, and a zero tensor refuses that
+            raise RuntimeError("ZeroTensors are immutable. Please use the materialized zero tensor obtained using "
+                               ".clone() if you want a mutable tensor.")
         old = t._grad._data
         if old.flags.writeable and old.shape == g._data.shape:
             np.add(old, g._data, out=old)

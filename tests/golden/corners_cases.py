@@ -1922,6 +1922,39 @@ _FUZZ6 = {
                     print(e)
         print(torch.tensor([True, False]).sgn())
     """,
+    "grad-that-is-a-zero-tensor-refuses-accumulation-in-place": """
+        def a():
+            x = torch.tensor([1.0, -2.0], requires_grad=True)
+            x.sgn().sum().backward()
+            x.sum().backward()
+            return x.grad
+        def b():
+            x = torch.tensor([1.0, -2.0], requires_grad=True)
+            x.sum().backward()
+            x.sgn().sum().backward()
+            return x.grad
+        def d():
+            x = torch.tensor([1.0, -2.0], requires_grad=True)
+            (1.0 - x.sgn()).sum().backward()
+            x.sum().backward()
+            return x.grad
+        def e():
+            x = torch.tensor([1.0, -2.0], requires_grad=True)
+            x.sgn().sum().backward()
+            x.sum().backward(create_graph=True)
+            return x.grad
+        def f():
+            x = torch.tensor([1.0, -2.0], requires_grad=True)
+            x.sgn().sum().backward()
+            opt = torch.optim.SGD([x], lr=0.1)
+            opt.step()
+            return x.grad, x.grad * 2, x
+        for fn in (a, b, d, e, f):
+            try:
+                print(fn())
+            except RuntimeError as err:
+                print(err)
+    """,
 }
 for _id, _code in _FUZZ6.items():
     case(f"fuzz6/{_id}", _code)
