@@ -72,6 +72,10 @@ class Node:
     casts_only = False
     #: The backward needs the forward's result (``ctx.result``).
     saves_output = False
+    #: The names of the saved inputs, in save order (``("self", "other")``), where known: torch's
+    #: generated nodes unpack their saved values in the order of their names, so when several were
+    #: modified in place, the error names the first of them alphabetically (``result`` included).
+    saved_names = None
     #: How many leading outputs are differentiable (for multi-output ops).
     n_diff_outputs = 1
     #: Examples for the generated gradcheck tests: ``(fn, shape, ...)`` or ``check(...)``.
@@ -288,10 +292,32 @@ class Node:
                     raise RuntimeError(_modified_msg(v, now, ver, output_of=self._saved_output_of(v)))
         return saved
 
+    def _check_one(self, i):
+        v = self._saved[i]
+        if isinstance(v, Tensor) and v._vc is not None:
+            versions = self._versions
+            now, ver = v._vc[0], (versions[i] if versions is not None else 0)
+            if now != ver:
+                raise RuntimeError(_modified_msg(v, now, ver, output_of=self._saved_output_of(v)))
+
     def check_saved(self):
         """Raise as torch does when a saved value was freed or modified in place since it was saved
         (torch checks every saved value before running the rule, whether the rule reads it or not)."""
-        if self._saved is not None:
+        names = self.saved_names
+        saved = self._saved
+        if names is not None and saved is not None and saved is not _FREED and len(names) == len(saved):
+            # torch's order: by name (a saved output, "result", among them)
+            order = sorted(range(len(names) + self.saves_output),
+                           key=lambda i: names[i] if i < len(names) else "result")
+            for i in order:
+                if i == len(names):
+                    out = getattr(self, "_out", None)
+                    if out is not None and (out is _FREED or out[1][0] != out[2]):
+                        self.result  # raises torch's error
+                else:
+                    self._check_one(i)
+            return
+        if saved is not None:
             self.saved_tensors
         if self.saves_output:
             out = getattr(self, "_out", None)

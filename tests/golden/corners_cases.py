@@ -1955,6 +1955,32 @@ _FUZZ6 = {
             except RuntimeError as err:
                 print(err)
     """,
+    "saved-values-are-checked-in-the-order-of-their-names": """
+        F = torch.nn.functional
+        for f in (lambda a, b: a * b, torch.atan2, lambda a, b: a / b, torch.pow, torch.hypot, torch.maximum,
+                  torch.xlogy, torch.fmod, torch.copysign, lambda a, b: F.mse_loss(a, b)):
+            a = torch.tensor([1.5, 2.0], requires_grad=True)
+            b = torch.tensor([0.5, 3.0], requires_grad=True)
+            a2 = a * 1
+            b2 = b.reshape(2, 1).reshape(2)
+            r = f(a2, b2)
+            with torch.no_grad():
+                a2.mul_(1)
+                b2.mul_(1)
+            try:
+                r.sum().backward()
+                print("ran")
+            except RuntimeError as e:
+                print(str(e).split(" Hint")[0])
+        v1 = torch.tensor([[-2.0], [float('nan')], [1.09], [0.25]], dtype=torch.float64, requires_grad=True)
+        v3 = v1.atan2(v1.t())
+        with torch.no_grad():
+            v1.squeeze_()
+        try:
+            torch.autograd.grad((v3 * v3).sum(), [v1], create_graph=True)
+        except RuntimeError as e:
+            print(str(e).split(" Hint")[0])
+    """,
 }
 for _id, _code in _FUZZ6.items():
     case(f"fuzz6/{_id}", _code)

@@ -224,6 +224,7 @@ class PowBackward1(Node):
                "grad_exponent = grad * self^exponent * log(self)")
     broadcasting = True
     saves_output = True  # torch saves the result too: writing to it in place makes backward fail
+    saved_names = ("self", "exponent")
     checks = (check(lambda x, y: x ** y, (2, 3), (2, 3), low=0.5, high=2.0),
               check(lambda x, y: x ** y, (2, 3), (3,), low=0.5, high=2.0, label="broadcast"))
 

@@ -186,6 +186,7 @@ def _node_class(node_name, module, inputs, grads, forward, params, defaults, exp
 
     ns = {"__slots__": tuple(params), "__module__": module, "__qualname__": node_name,
           "explain": explain, "checks": tuple(checks), "saves_output": saves_output,
+          "saved_names": tuple(inputs) if n_in > 1 else None,
           "broadcasting": n_in > 1, "forward": fwd, "backward": bwd,
           "array_backward": _array_backward(grads, inputs, defaults)}
     ns.update(extra)
