@@ -73,8 +73,8 @@ class Node:
     #: The backward needs the forward's result (``ctx.result``).
     saves_output = False
     #: The names of the saved inputs, in save order (``("self", "other")``), where known: torch's
-    #: generated nodes unpack their saved values in the order of their names, so when several were
-    #: modified in place, the error names the first of them alphabetically (``result`` included).
+    #: generated nodes unpack their saved inputs in the order of their names, then the result, so
+    #: when several were modified in place, the error names the first of them in that order.
     saved_names = None
     #: How many leading outputs are differentiable (for multi-output ops).
     n_diff_outputs = 1
@@ -306,9 +306,8 @@ class Node:
         names = self.saved_names
         saved = self._saved
         if names is not None and saved is not None and saved is not _FREED and len(names) == len(saved):
-            # torch's order: by name (a saved output, "result", among them)
-            order = sorted(range(len(names) + self.saves_output),
-                           key=lambda i: names[i] if i < len(names) else "result")
+            # torch's order: the saved inputs by name, then a saved output
+            order = sorted(range(len(names)), key=names.__getitem__) + ([len(names)] if self.saves_output else [])
             for i in order:
                 if i == len(names):
                     out = getattr(self, "_out", None)

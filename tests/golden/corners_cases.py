@@ -1972,6 +1972,16 @@ _FUZZ6 = {
                 print("ran")
             except RuntimeError as e:
                 print(str(e).split(" Hint")[0])
+        v1 = torch.tensor([0.35, -0.5, 2.0], requires_grad=True)
+        v3 = v1.neg()
+        v5 = v3 ** v1
+        with torch.no_grad():
+            v3.select(-1, 0).squeeze_()
+        v5.abs_()
+        try:
+            torch.autograd.grad(v5.sum(), [v1])
+        except RuntimeError as e:
+            print(str(e).split(" Hint")[0])
         v1 = torch.tensor([[-2.0], [float('nan')], [1.09], [0.25]], dtype=torch.float64, requires_grad=True)
         v3 = v1.atan2(v1.t())
         with torch.no_grad():
