@@ -60,7 +60,7 @@ def _sum_array(arr, dims, keepdim, shape):
         # dim longer than 1: with more, the order follows the memory layout torch's
         # TensorIterator chose for the gradient, which broadcast operands leave open
         s = None
-        if upcalls.sum_in_order is not None and sum(n > 1 for n in arr.shape) <= 1:
+        if arr.ndim and arr.size == max(arr.shape) and upcalls.sum_in_order is not None:  # one dim > 1 at most
             s = upcalls.sum_in_order(np.ascontiguousarray(arr), dims, keepdim)
         if s is None:
             s = arr.sum(axis=dims, keepdims=keepdim)

@@ -283,41 +283,31 @@ class Node:
             raise RuntimeError(FREED_MSG)
         if saved is None:
             return ()
+        self._check_versions(saved, range(len(saved)))
+        return saved
+
+    def _check_versions(self, saved, order):
+        """torch's error for the first saved value, in ``order``, modified in place since saved."""
         versions = self._versions
-        for i, v in enumerate(saved):
+        for i in order:
+            v = saved[i]
             if isinstance(v, Tensor) and v._vc is not None:
                 now = v._vc[0]
                 ver = versions[i] if versions is not None else 0
                 if now != ver:
                     raise RuntimeError(_modified_msg(v, now, ver, output_of=self._saved_output_of(v)))
-        return saved
-
-    def _check_one(self, i):
-        v = self._saved[i]
-        if isinstance(v, Tensor) and v._vc is not None:
-            versions = self._versions
-            now, ver = v._vc[0], (versions[i] if versions is not None else 0)
-            if now != ver:
-                raise RuntimeError(_modified_msg(v, now, ver, output_of=self._saved_output_of(v)))
 
     def check_saved(self):
         """Raise as torch does when a saved value was freed or modified in place since it was saved
-        (torch checks every saved value before running the rule, whether the rule reads it or not)."""
-        names = self.saved_names
+        (torch checks every saved value before running the rule, whether the rule reads it or not:
+        the saved inputs in the order of their names where known, then a saved output)."""
         saved = self._saved
-        if names is not None and saved is not None and saved is not _FREED and len(names) == len(saved):
-            # torch's order: the saved inputs by name, then a saved output
-            order = sorted(range(len(names)), key=names.__getitem__) + ([len(names)] if self.saves_output else [])
-            for i in order:
-                if i == len(names):
-                    out = getattr(self, "_out", None)
-                    if out is not None and (out is _FREED or out[1][0] != out[2]):
-                        self.result  # raises torch's error
-                else:
-                    self._check_one(i)
-            return
         if saved is not None:
-            self.saved_tensors
+            names = self.saved_names
+            if names is not None and saved is not _FREED and len(names) == len(saved):
+                self._check_versions(saved, sorted(range(len(names)), key=names.__getitem__))
+            else:
+                self.saved_tensors
         if self.saves_output:
             out = getattr(self, "_out", None)
             if out is not None and (out is _FREED or out[1][0] != out[2]):
@@ -500,6 +490,15 @@ def _held_by_a_graph(acc):
     return False
 
 
+def _refresh_accumulator(t, acc):
+    """The accumulator of a leaf reshaped in place takes the leaf's present shape once no graph
+    holds it: torch keeps only a weak reference to it, which has expired by then, and the next use
+    makes a new one (hooks live on the tensor, so the node itself can stay). While a graph holds
+    it, the old shape stands, and gradients are fitted to it (backward._fit)."""
+    if not _held_by_a_graph(acc):
+        acc._outs = ((t._data.shape, t._data.dtype),)
+
+
 def accumulator(t):
     """The AccumulateGrad node of leaf ``t`` (one per leaf, made on first use)."""
     acc = t._accum
@@ -552,11 +551,8 @@ def refresh_view(t):
     """A view whose base was changed in place (through the base or another view) since the
     view's grad_fn was made reads the base's new history, as torch regenerates it."""
     acc = t._accum
-    if acc is not None and acc._outs[0][0] != t._data.shape and not _held_by_a_graph(acc):
-        # a leaf reshaped in place (its extras say so) whose accumulator no graph holds any more:
-        # torch's weak reference would have expired, and the next use makes a new one with the
-        # leaf's present shape (hooks live on the tensor, so the node itself can stay)
-        acc._outs = ((t._data.shape, t._data.dtype),)
+    if acc is not None and acc._outs[0][0] != t._data.shape:
+        _refresh_accumulator(t, acc)  # (a leaf reshaped in place has extras, so it passes here)
     ex = t._extra
     node = ex.get("multi_view")
     if node is not None:

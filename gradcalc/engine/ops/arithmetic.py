@@ -16,7 +16,7 @@ from ..node import IN_PLACE, Node, not_differentiable
 from ..tensor import Tensor
 from .checks import check
 from .forward_refusals import refuse_duals
-from .support import binary_arrays, binary_op as _binary, broadcast_error, operand, zeros_grad
+from .support import binary_arrays, binary_op as _binary, broadcast_error, check_broadcast, operand, zeros_grad
 from .table import binary_row, row
 
 
@@ -232,10 +232,7 @@ class PowBackward1(Node):
         ctx.save_for_backward(a, b)
         A, B = binary_arrays(a, b)
         if A.dtype.kind == "b" and B.dtype.kind == "b":
-            try:  # torch broadcasts before it looks for the dtype's kernel
-                np.broadcast_shapes(np.shape(A), np.shape(B))
-            except ValueError:
-                raise broadcast_error(np.shape(A), np.shape(B)) from None
+            check_broadcast(np.shape(A), np.shape(B))  # torch broadcasts before it looks for the dtype's kernel
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         if A.dtype.kind in "iu" and np.any(B < 0):
             # torch computes integer powers with negative exponents elementwise: 1/aⁿ truncated
@@ -375,10 +372,7 @@ def _check_alpha(input, other, alpha, sub=False):
         if sub:
             _check_bool_sub(input, other)  # (torch's sub_check comes before the broadcast)
         if isinstance(input, Tensor) and isinstance(other, Tensor):
-            try:
-                np.broadcast_shapes(input._data.shape, other._data.shape)
-            except ValueError:
-                raise broadcast_error(input._data.shape, other._data.shape) from None
+            check_broadcast(input._data.shape, other._data.shape)
         kinds = {x._data.dtype.kind if isinstance(x, Tensor) else ("b" if isinstance(x, bool) else
                  "i" if isinstance(x, int) else "f") for x in (input, other)}
         result = "f" if "f" in kinds else ("i" if kinds & {"i", "u"} else "b")

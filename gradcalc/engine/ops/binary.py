@@ -18,7 +18,7 @@ from . import arithmetic as _arith
 from .checks import check
 from .forward_refusals import refuse_duals
 from .masked import where
-from .support import binary_apply, binary_arrays, broadcast_error
+from .support import binary_apply, binary_arrays, check_broadcast
 from .table import ROWS, ZERO, binary_row, row
 
 
@@ -109,18 +109,12 @@ def fmod(input, other):
     if input._data.dtype.kind == "b" and (isinstance(other, bool) or
                                           isinstance(other, Tensor) and other._data.dtype.kind == "b"):
         if isinstance(other, Tensor):  # torch broadcasts before it looks for a bool kernel
-            try:
-                np.broadcast_shapes(input._data.shape, other._data.shape)
-            except ValueError:
-                raise broadcast_error(input._data.shape, other._data.shape) from None
+            check_broadcast(input._data.shape, other._data.shape)
         raise NotImplementedError("\"fmod_cpu\" not implemented for 'Bool'")
     if isinstance(other, Tensor):
         if input._data.dtype.kind in "iub" and other._data.dtype.kind in "iub":
             from .arithmetic import divides_by_zero
-            try:  # torch broadcasts before it divides
-                np.broadcast_shapes(input._data.shape, other._data.shape)
-            except ValueError:
-                raise broadcast_error(input._data.shape, other._data.shape) from None
+            check_broadcast(input._data.shape, other._data.shape)  # torch broadcasts before it divides
             if divides_by_zero(input._data, other._data):
                 raise RuntimeError("ZeroDivisionError")
         return _FMOD_TENSOR.node.apply(input, other)
@@ -243,10 +237,7 @@ def _tensor_only(r):
         if not isinstance(other, Tensor):
             raise TypeError(f"{r.names[0]}(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}")
         if r.names[0] in _FLOAT_KERNELS:  # no integer or bool kernel (atan2 promotes instead)
-            try:  # torch broadcasts before it looks for the dtype's kernel
-                np.broadcast_shapes(input._data.shape, other._data.shape)
-            except ValueError:
-                raise broadcast_error(input._data.shape, other._data.shape) from None
+            check_broadcast(input._data.shape, other._data.shape)  # torch broadcasts before the dtype's kernel
             dt = _dt.result_type(input, other)
             if dt.category != _dt._FLOAT:
                 from .support import type_word

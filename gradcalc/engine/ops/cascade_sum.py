@@ -12,6 +12,8 @@ first printed line. Used for tensors of at most 32,768 elements, which torch sum
 (larger ones are split among threads).
 """
 
+import math
+
 import numpy as np
 
 __all__ = ["torch_sum", "sum_all", "CASCADE_MAX"]
@@ -35,9 +37,9 @@ def _in_order(parts, axis=0):
     array is not C-contiguous) it could be the fast axis, so cumsum (always in order) is used."""
     if parts.shape[axis] == 1:
         return parts[(slice(None),) * axis + (0,)]
-    if int(np.prod(parts.shape[axis + 1:])) > 1 and parts.flags.c_contiguous:
+    if math.prod(parts.shape[axis + 1:]) > 1 and parts.flags.c_contiguous:
         return np.add.reduce(parts, axis=axis)
-    return np.cumsum(parts, axis=axis, dtype=parts.dtype)[(slice(None),) * axis + (-1,)]
+    return parts.cumsum(axis=axis, dtype=parts.dtype)[(slice(None),) * axis + (-1,)]
 
 
 def _multi_row_sum(rows):
@@ -91,7 +93,7 @@ def torch_sum(flat):
         # from 0: the scalars past the last whole vector first, then the lanes, in order
         # (0 + x is x: with no scalars left over the lanes alone are added)
         terms = np.concatenate([np.zeros(1, dtype), flat[nvec * lanes:], vec]) if n > nvec * lanes else vec
-        return np.asarray(np.cumsum(terms, dtype=dtype)[-1], dtype)
+        return np.asarray(terms.cumsum(dtype=dtype)[-1], dtype)
     # fewer elements than a vector: the same row_sum over single values
     return np.asarray(_row_sum(flat.reshape(n, 1))[0], dtype)
 

@@ -20,6 +20,8 @@ Only C-contiguous float32/float64 inputs of at most CASCADE_MAX elements (torch 
 ones among threads); anything else returns None and the caller's numpy sum stands.
 """
 
+import math
+
 import numpy as np
 
 from .cascade_sum import CASCADE_MAX, _LANES, _ILP, _in_order, _multi_row_sum, _row_sum
@@ -104,7 +106,7 @@ def sum_along(d, dims, keepdim=False):
     part = part.reshape(rest)
     others = [i - (i > first) for i in red[:-1]]  # their positions in ``rest``
     part = np.moveaxis(part, others, range(len(others)))
-    nrows = int(np.prod(part.shape[: len(others)]))
+    nrows = math.prod(part.shape[: len(others)])
     part = part.reshape(nrows, -1)
     terms = np.concatenate([np.zeros((1, part.shape[1]), d.dtype), part])
     return np.cumsum(terms, axis=0, dtype=d.dtype)[-1].reshape(out_shape)

@@ -90,8 +90,8 @@ def domain_nan(fn, sign, dtypes=("float32", "float64"), nan_input=None):
     def forward(d):
         y = fn(d)
         kind = getattr(y, "dtype", None)
-        if kind is None or kind.kind != "f":
-            return y
+        if kind is None or kind.kind != "f" or not y.size or not np.isnan(y.min()):
+            return y  # (no nan in the result: one pass, no masks; sqrt is on optimizers' hot path)
         nan_in = np.isnan(d)
         if kind in kinds:
             bad = np.isnan(y) & ~nan_in

@@ -78,24 +78,9 @@ def _prod_grad(grad, a, result, dims):
     return grad * (others.reshape(a._data.shape) if dims is None else others)
 
 
-def _sum_forward(d, dims, keepdim, dtype):
-    if dtype is None:
-        out_dt = np.int64 if d.dtype.kind in "iub" else d.dtype
-    else:
-        out_dt = _dt.as_dtype(dtype).np
-    if out_dt == d.dtype:
-        total = sum_all(d, dims, keepdim)
-        if total is None and dims is not None:
-            total = sum_along(d, dims, keepdim)
-        if total is not None:
-            return total
-    if out_dt == np.float16:  # float16 accumulates in float32, as torch does
-        return np.asarray(d.sum(axis=dims, dtype=np.float32, keepdims=keepdim), dtype=np.float16)
-    return np.asarray(d.sum(axis=dims, dtype=out_dt, keepdims=keepdim))
-
-
 def _sum_in_order(d, dims, keepdim):
-    """``d`` summed over ``dims`` in torch's order, or None (the backward's sum_to, upcalls.py)."""
+    """``d`` summed over ``dims`` in torch's order, or None where that is not modelled (numpy's sum
+    stands): sum, mean, and the backward's sum_to through upcalls.py."""
     total = sum_all(d, dims, keepdim)
     if total is None and dims is not None:
         total = sum_along(d, dims, keepdim)
@@ -105,13 +90,25 @@ def _sum_in_order(d, dims, keepdim):
 upcalls.provide(sum_in_order=_sum_in_order)
 
 
+def _sum_forward(d, dims, keepdim, dtype):
+    if dtype is None:
+        out_dt = np.int64 if d.dtype.kind in "iub" else d.dtype
+    else:
+        out_dt = _dt.as_dtype(dtype).np
+    if out_dt == d.dtype:
+        total = _sum_in_order(d, dims, keepdim)
+        if total is not None:
+            return total
+    if out_dt == np.float16:  # float16 accumulates in float32, as torch does
+        return np.asarray(d.sum(axis=dims, dtype=np.float32, keepdims=keepdim), dtype=np.float16)
+    return np.asarray(d.sum(axis=dims, dtype=out_dt, keepdims=keepdim))
+
+
 def _mean_forward(d, dims, keepdim, dtype):
     _check_mean_array_dtype(d, dtype)
     if dtype is not None:
         d = d.astype(_dt.as_dtype(dtype).np)
-    total = sum_all(d, dims, keepdim)
-    if total is None and dims is not None:
-        total = sum_along(d, dims, keepdim)
+    total = _sum_in_order(d, dims, keepdim)
     if total is not None:  # torch's CPU mean is its sum, then one division by the count
         return np.asarray(total / d.dtype.type(d.size // total.size), d.dtype)
     return _mean(d, axis=dims, keepdims=keepdim)

@@ -86,6 +86,15 @@ def _scalar_as(v, npdt):
     return np.array(v, dtype=npdt)
 
 
+def check_broadcast(sa, sb):
+    """torch's error where shapes ``sa`` and ``sb`` do not broadcast (checks that torch makes
+    before a kernel's own)."""
+    try:
+        np.broadcast_shapes(sa, sb)
+    except ValueError:
+        raise broadcast_error(sa, sb) from None
+
+
 def broadcast_error(sa, sb):
     """torch's message for shapes that do not broadcast."""
     la, lb = len(sa), len(sb)
