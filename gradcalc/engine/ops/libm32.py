@@ -37,10 +37,17 @@ def via_double(fn, fix=None, up_to=None):
     deviations, where given); other dtypes (float64, complex) go to ``fn`` as they are.
     ``up_to``: only tensors of at most that many elements (above it, numpy's float32 loop: speed)."""
     def forward(d):
-        if getattr(d, "dtype", None) == np.float32 and (up_to is None or d.size <= up_to):
-            # (a 0-d value may come as a numpy scalar)
-            with np.errstate(all="ignore"):
+        # (a 0-d value may come as a numpy scalar). No ``np.errstate`` here: the engine turns
+        # numpy's floating-point warnings off once at import (engine/__init__.py) and the sandbox
+        # gives user code no way to turn them on; the context manager cost ~1.4 µs a call, three
+        # times numpy's own sin of a 0-d value, on the per-op path of every tiny tensor.
+        if getattr(d, "dtype", None) == np.float32:
+            if d.ndim == 0:  # the same float64 loop on a Python float: a third of two astypes' cost
+                y = np.float32(fn(float(d)))
+            elif up_to is None or d.size <= up_to:
                 y = fn(d.astype(np.float64)).astype(np.float32)
+            else:
+                return fn(d)
             return y if fix is None else fix(d, y)
         return fn(d)
     return _named(forward, fn)
@@ -71,9 +78,8 @@ def vector_body(fn):
             return fn(d)
         k = rows.shape[1] - rows.shape[1] % _BLOCK
         out = np.empty(rows.shape, np.float32)
-        with np.errstate(all="ignore"):
-            out[:, :k] = fn(rows[:, :k].astype(np.float64))
-            out[:, k:] = fn(rows[:, k:])
+        out[:, :k] = fn(rows[:, :k].astype(np.float64))  # (numpy's warnings are off: via_double)
+        out[:, k:] = fn(rows[:, k:])
         return back(out)
     return _named(forward, fn)
 
