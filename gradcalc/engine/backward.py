@@ -39,7 +39,7 @@ from .complex_support import complex_backward
 from .grad_mode import STATE
 from .journal import OBSERVER as JOURNAL, touch_grad
 from .memory import TUNED, tune_allocator
-from .node import _ANOMALY, _FREED, LAST_RELEASED, AccumulateGrad, edge_of
+from .node import _ANOMALY, _FREED, KEEP_FREED, LAST_RELEASED, AccumulateGrad, edge_of
 from .tensor import _TYPE_NAMES, Size, Tensor
 
 
@@ -300,8 +300,7 @@ def _run_plain(task, free, create_graph):
                 journal.release(node)  # a failing statement gets its graph back
             saved = node._saved
             if released is not None:
-                released[node] = (saved, node._versions if saved is not None else None,
-                                  node._out if cls.saves_output else None)
+                released[node] = _freed_record(node, saved, cls.saves_output)
             if saved is not None:
                 node._saved = _FREED
             if cls.saves_output:
@@ -446,8 +445,9 @@ class _GraphTask:
         # pass after it ran (the graph itself stays freed for backward, as torch's).
         self.released = None
         if not retain_graph:
-            self.released = LAST_RELEASED
             LAST_RELEASED.clear()
+            if KEEP_FREED[0]:
+                self.released = LAST_RELEASED
 
     def arrive(self, node, grads_out):
         """Gradients complete at ``node``: its tensors' hooks and pre-hooks run, requested inputs
@@ -491,8 +491,7 @@ class _GraphTask:
                 journal.release(node)  # a failing statement gets its graph back
             saved = node._saved
             if self.released is not None:
-                self.released[node] = (saved, node._versions if saved is not None else None,
-                                       node._out if node.saves_output else None)
+                self.released[node] = _freed_record(node, saved, node.saves_output)
             if saved is not None:
                 node._saved = _FREED
             if node.saves_output:
@@ -540,6 +539,18 @@ def _dependencies(root_nodes):
     return deps
 
 
+
+
+# The record of a node that saved nothing: one shared tuple, not one per node (a chain of a
+# million ``y * c`` nodes kept a million of them, 64 B each, until the next backward).
+_NOTHING_FREED = (None, None, None)
+
+
+def _freed_record(node, saved, saves_output):
+    """(saved, versions, saved output) of a node this pass frees, for %explain."""
+    if saved is None and not saves_output:
+        return _NOTHING_FREED
+    return (saved, node._versions if saved is not None else None, node._out if saves_output else None)
 
 
 def kept_for_explain(node):

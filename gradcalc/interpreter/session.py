@@ -6,6 +6,7 @@ import sys
 import threading
 
 from gradcalc.engine import limits
+from gradcalc.engine.node import keep_freed_for_explain
 from gradcalc.parser import ParseError, parse, parse_expression
 from gradcalc.parser.parsing import normalize
 
@@ -35,6 +36,7 @@ class Session:
     def __init__(self, out=None, display=None, magic=None, max_elements=None, max_depth=None, timeout=None,
                  warn=None, max_memory=None):
         self.namespace = {}
+        keep_freed_for_explain(True)  # %explain can show a backward after it ran
         builtins = dict(sandbox.global_names())
         builtins["print"] = sandbox.make_print(out if out is not None else (lambda text: sys.stdout.write(text)))
         builtins["help"] = make_help(out if out is not None else (lambda text: sys.stdout.write(text)))
