@@ -289,7 +289,9 @@ def _fast_backward(ctx, grad):
     o = wd.shape[0]
     g2 = np.ascontiguousarray(gd.transpose(1, 0, 2, 3)).reshape(o, -1)  # (O, N*OH*OW)
     if need_w:
-        gw = (g2 @ ctx.cols.T).reshape(wd.shape).astype(wd.dtype, copy=False)
+        # (columns @ gradient.T).T: the same dot products; OpenBLAS is 2x faster with the long
+        # operand first (LeNet conv1 at batch 4: 6x3136 @ 3136x75 193 µs, 75x3136 @ 3136x6 90 µs)
+        gw = (ctx.cols @ g2.T).T.reshape(wd.shape).astype(wd.dtype, copy=False)
         if ctx.one_d:
             gw = gw[:, :, 0, :]
         gw = Tensor._wrap(np.ascontiguousarray(gw))
