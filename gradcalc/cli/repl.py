@@ -76,16 +76,25 @@ def main(args, session_factory=None, prompt_input=None, prompt_output=None, stdo
         module_names.install()  # %graph names the module that made each node
         return session
 
-    repl = Repl(LazySession(make_session), output, debug=bool(getattr(args, "debug", False)),
-                prompt_input=prompt_input, prompt_output=prompt_output,
-                color=color if prompt_output is None else False,
-                preload=PRELOAD + (PRELOAD_COLOR if color else ()))
     if not getattr(args, "quiet", False):
         # On stderr, as Python's: it belongs with the prompt, not with the values
         # (`gradcalc | tee log` keeps only results).
         output.stream.flush()
         output.err_stream.write(banner() + "\n")
         output.err_stream.flush()
+    undo_early = None
+    if prompt_input is None and prompt_output is None:
+        # ">>> " now, while the line editor loads; what is typed meanwhile reaches it (repl_early)
+        from . import repl_early
+        undo_early = repl_early.show(">>> ", color)
+    try:
+        repl = Repl(LazySession(make_session), output, debug=bool(getattr(args, "debug", False)),
+                    prompt_input=prompt_input, prompt_output=prompt_output,
+                    color=color if prompt_output is None else False,
+                    preload=PRELOAD + (PRELOAD_COLOR if color else ()))
+    finally:
+        if undo_early is not None:
+            undo_early()
     return repl.loop()
 
 
