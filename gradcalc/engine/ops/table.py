@@ -31,7 +31,7 @@ import types
 import numpy as np
 
 from ..grad_math import reduce_array
-from ..node import Node
+from ..node import NULL_CTX, Node
 from ..tensor import Tensor
 from .inplace_variants import TENSOR_INPLACE
 from .support import binary_apply, floating, operand, zeros_grad
@@ -118,18 +118,19 @@ def _node_class(node_name, module, inputs, grads, forward, params, defaults, exp
     used = sorted({i for r in reads for i in r})
 
     # forward: the computation, plus saving only what some needed gradient reads
+    # (an unrecorded run's ctx, NULL_CTX, keeps nothing: it is skipped without a call)
     if n_in == 1:
         def fwd(ctx, a, **kw):
-            if used:
-                ctx.save_for_backward(a)
-            if defaults:
-                for k, v in defaults.items():
-                    setattr(ctx, k, v)
-            if kw:
-                for k, v in kw.items():
-                    setattr(ctx, k, v)
-                return forward(a, **kw)
-            return forward(a)
+            if ctx is not NULL_CTX:
+                if used:
+                    ctx.save_for_backward(a)
+                if defaults:
+                    for k, v in defaults.items():
+                        setattr(ctx, k, v)
+                if kw:
+                    for k, v in kw.items():
+                        setattr(ctx, k, v)
+            return forward(a, **kw) if kw else forward(a)
     else:
         # what to keep, by which gradients are needed: keeps[self needed][other needed] = (keep self,
         # keep other) (the table reads the node's edges as Node.should_compute does, without the calls)
@@ -138,6 +139,8 @@ def _node_class(node_name, module, inputs, grads, forward, params, defaults, exp
                  [(0 in r0, 1 in r0), (0 in r0 or 0 in r1, 1 in r0 or 1 in r1)]]
 
         def fwd(ctx, a, b, **kw):
+            if ctx is NULL_CTX:
+                return forward(a, b, **kw) if kw else forward(a, b)
             if used:
                 nx = ctx._next
                 ka, kb = keeps[nx[0][0] is not None][nx[1][0] is not None]
