@@ -302,7 +302,7 @@ class Node:
         (torch checks every saved value before running the rule, whether the rule reads it or not:
         the saved inputs in the order of their names where known, then a saved output)."""
         saved = self._saved
-        if saved is not None:
+        if saved is not None and (saved is _FREED or _may_be_modified(saved)):
             names = self.saved_names
             if names is not None and saved is not _FREED and len(names) == len(saved):
                 self._check_versions(saved, sorted(range(len(names)), key=names.__getitem__))
@@ -406,6 +406,15 @@ class Node:
         grads = tuple(g if isinstance(g, Tensor) else Tensor._wrap(np.asarray(g)) for g in grads)
         r = self.backward(*grads)
         return r
+
+
+def _may_be_modified(saved):
+    """Whether a saved tensor has a version counter (made by its first in-place write): without
+    one, nothing saved can have changed, and the check needs no order."""
+    for v in saved:
+        if isinstance(v, Tensor) and v._vc is not None:
+            return True
+    return False
 
 
 class _NoEdges:
