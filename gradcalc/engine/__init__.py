@@ -17,7 +17,7 @@ _warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"(numpy|grad
 
 from . import dtypes as _dtypes  # noqa: E402
 from .dtypes import (  # noqa: E402,F401
-    bool, double, dtype, float, float16, float32, float64, get_default_dtype, half, int, int8, int16,
+    bfloat16, bool, double, dtype, float, float16, float32, float64, get_default_dtype, half, int, int8, int16,
     int32, int64, long, promote_types, set_default_dtype, short, uint8, complex64, cfloat, complex128, cdouble)
 from .tensor import Size, Tensor, device, is_tensor  # noqa: E402,F401
 from .grad_mode import (  # noqa: E402,F401

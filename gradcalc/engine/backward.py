@@ -40,7 +40,7 @@ from .grad_mode import STATE
 from .journal import OBSERVER as JOURNAL, touch_grad
 from .memory import TUNED, tune_allocator
 from .node import _ANOMALY, _FREED, KEEP_FREED, LAST_RELEASED, AccumulateGrad, edge_of
-from .tensor import _TYPE_NAMES, Size, Tensor
+from .tensor import _TYPE_NAMES, Size, Tensor, _dt_of
 
 
 
@@ -280,8 +280,10 @@ def _run_plain(task, free, create_graph):
         if node._saved is not None or cls.saves_output:
             node.check_saved()  # torch unpacks every saved value before the rule runs
         grads_in = NotImplemented
-        complex_grad = grads_out[0]._data.dtype.kind == "c"
-        if not create_graph and cls.array_backward is not None and not complex_grad and (
+        gdt = grads_out[0]._data.dtype
+        complex_grad = gdt.kind == "c"
+        # (a bfloat16 gradient takes the rule on tensors: each of its ops rounds, as torch's)
+        if not create_graph and cls.array_backward is not None and not complex_grad and gdt.metadata is None and (
                 grads_out[0]._extra is None or "zerotensor" not in grads_out[0]._extra):
             # (a zero tensor, sgn's gradient, goes through the rule on tensors: products keep it one)
             # the rule on arrays (reduced to the inputs' shapes and dtypes), or NotImplemented
@@ -637,7 +639,7 @@ def _check_same_meta(new, was, hook):
         raise RuntimeError(f"hook '{_hook_name(hook)}' has changed the size of value")
     if new._data.dtype != was._data.dtype:
         raise RuntimeError(f"hook '{_hook_name(hook)}' has changed the type of value (was "
-                           f"{_TYPE_NAMES[was._data.dtype.type]} got {_TYPE_NAMES[new._data.dtype.type]})")
+                           f"{_TYPE_NAMES[_dt_of(was._data)]} got {_TYPE_NAMES[_dt_of(new._data)]})")
 
 
 def _hook_name(hook):

@@ -5,6 +5,8 @@ import math
 
 import numpy as np
 
+from . import bf16
+
 from . import dtypes as _dt
 from .limits import check_numel
 from .devices import check_device
@@ -109,6 +111,9 @@ FACTORY_GRAD_MSG = "Only Tensors of floating point and complex dtype can require
 
 
 def _new_leaf(arr, requires_grad=False):
+    if arr.dtype.metadata is not None:  # bfloat16: the float32 values rounded to it (bf16.py)
+        arr = bf16.rounded(arr)
+        bf16.ACTIVE[0] = True
     t = Tensor._wrap(arr)
     if requires_grad:
         if arr.dtype.kind not in "fc":
@@ -262,6 +267,8 @@ def linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None)
         raise RuntimeError("number of steps must be non-negative")
     check_numel((steps,))
     dt = _dt.get_default_dtype() if dtype is None else _dt.as_dtype(dtype)
+    if dt is _dt.bfloat16 and steps > 1:  # torch's float32 steps, each rounded to bfloat16
+        return _new_leaf(bf16.to_bf16(_linspace_float(start, end, steps, np.float32)), requires_grad)
     if dt.np in (np.float32, np.float64) and steps > 1:
         return _new_leaf(_linspace_float(start, end, steps, dt.np), requires_grad)
     if steps == 1:

@@ -14,12 +14,14 @@ import builtins as _builtins
 
 import numpy as np
 
+from .bf16 import BF16_NP
+
 # This module defines `float`, `int` and `bool` as torch dtypes (torch.float ...),
 # so keep the Python builtins under other names.
 _builtin_float, _builtin_int, _builtin_bool = _builtins.float, _builtins.int, _builtins.bool
 
 __all__ = [
-    "dtype", "float16", "half", "float32", "float", "float64", "double",
+    "dtype", "float16", "half", "bfloat16", "float32", "float", "float64", "double",
     "uint8", "int8", "int16", "short", "int32", "int", "int64", "long", "bool",
     "complex64", "cfloat", "complex128", "cdouble",
     "get_default_dtype", "set_default_dtype", "promote_types", "result_type",
@@ -34,11 +36,11 @@ class dtype:
 
     __slots__ = ("name", "np", "category", "itemsize", "is_signed")
 
-    def __init__(self, name, np_dtype, category):
+    def __init__(self, name, np_dtype, category, itemsize=None):
         self.name = name
         self.np = np.dtype(np_dtype)
         self.category = category
-        self.itemsize = self.np.itemsize
+        self.itemsize = itemsize or self.np.itemsize
         self.is_signed = category >= _FLOAT or (category == _INT and self.np.kind == "i")
 
     @property
@@ -59,6 +61,8 @@ class dtype:
 
 
 float16 = half = dtype("float16", np.float16, _FLOAT)
+# bfloat16: float32 storage tagged bfloat16 (bfloat16.py), two bytes an element as torch counts
+bfloat16 = dtype("bfloat16", BF16_NP, _FLOAT, itemsize=2)
 float32 = float = dtype("float32", np.float32, _FLOAT)
 float64 = double = dtype("float64", np.float64, _FLOAT)
 uint8 = dtype("uint8", np.uint8, _INT)
@@ -70,19 +74,19 @@ bool = dtype("bool", np.bool_, _BOOL)
 complex64 = cfloat = dtype("complex64", np.complex64, _COMPLEX)
 complex128 = cdouble = dtype("complex128", np.complex128, _COMPLEX)
 
-ALL = (bool, uint8, int8, int16, int32, int64, float16, float32, float64, complex64, complex128)
+ALL = (bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64, complex64, complex128)
 BY_NAME = {d.name: d for d in ALL}
 BY_NAME.update(half=float16, float=float32, double=float64, short=int16, int=int32, long=int64,
                cfloat=complex64, cdouble=complex128)
 # the complex dtype of each floating width and back (torch's toComplexType / toRealValueType)
-TO_COMPLEX = {float32: complex64, float64: complex128, complex64: complex64, complex128: complex128}
+TO_COMPLEX = {bfloat16: complex64, float32: complex64, float64: complex128, complex64: complex64, complex128: complex128}
 TO_REAL = {complex64: float32, complex128: float64}
 
 # The names torch's messages use for each dtype, in one place: the ScalarType name
 # ("Float"), the C++ type name ("float") and the legacy tensor type ("torch.FloatTensor").
-SCALAR_NAMES = {"float16": "Half", "float32": "Float", "float64": "Double", "int64": "Long", "int32": "Int",
+SCALAR_NAMES = {"float16": "Half", "bfloat16": "BFloat16", "float32": "Float", "float64": "Double", "int64": "Long", "int32": "Int",
                 "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
-C_NAMES = {"float16": "c10::Half", "float32": "float", "float64": "double", "int64": "long int", "int32": "int",
+C_NAMES = {"float16": "c10::Half", "bfloat16": "c10::BFloat16", "float32": "float", "float64": "double", "int64": "long int", "int32": "int",
            "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
 TENSOR_TYPE_NAMES = {name: f"torch.{word}Tensor" for name, word in SCALAR_NAMES.items()}
 # complex dtypes have no legacy constructor (torch.ComplexFloatTensor does not exist), so they
@@ -93,8 +97,17 @@ TENSOR_TYPE_NAMES.update({name: f"torch.{word}Tensor" for name, word in COMPLEX_
 ALL_SCALAR_NAMES = {**SCALAR_NAMES, **COMPLEX_SCALAR_NAMES}
 
 # numpy scalar type -> our dtype; numpy scalar types hash fast, so this is the
-# lookup used for every tensor's ``dtype``.
-_FROM_NP = {d.np.type: d for d in ALL}
+# lookup used for every tensor's ``dtype``. bfloat16 shares float32's scalar type: an array is
+# bfloat16 when its dtype carries metadata (dtype_of).
+_FROM_NP = {d.np.type: d for d in ALL if d is not bfloat16}
+
+
+def dtype_of(arr):
+    """The dtype of a numpy array's values (bfloat16 for a tagged float32)."""
+    dt = arr.dtype
+    if dt.metadata is None:
+        return _FROM_NP[dt.type]
+    return bfloat16 if dt.type is np.float32 else _FROM_NP[dt.type]
 
 _default = [float32]
 
@@ -117,7 +130,10 @@ def default_complex_dtype():
 
 def from_numpy_dtype(np_dtype):
     """Our dtype for a numpy dtype (or None if torch has no such dtype here)."""
-    return _FROM_NP.get(np.dtype(np_dtype).type)
+    np_dtype = np.dtype(np_dtype)
+    if np_dtype.metadata is not None and np_dtype.type is np.float32:
+        return bfloat16
+    return _FROM_NP.get(np_dtype.type)
 
 
 def as_dtype(d):
@@ -155,6 +171,8 @@ def promote_types(a, b):
             return hi  # any float beats any int/bool: int64 + float16 -> float16
         return hi  # integer beats bool
     if a.category >= _FLOAT:
+        if a.itemsize == b.itemsize == 2 and a.category == b.category:
+            return float32  # bfloat16 with float16: neither holds the other (torch gives float32)
         return a if a.itemsize >= b.itemsize else b
     return _FROM_NP[np.promote_types(a.np, b.np).type]
 
@@ -213,7 +231,7 @@ def result_type(*operands):
             d = scalar_dtype(o)
             wrapped = d if wrapped is None else promote_types(wrapped, d)
         else:
-            d = _FROM_NP[data.dtype.type]
+            d = _FROM_NP[data.dtype.type] if data.dtype.metadata is None else dtype_of(data)
             if data.ndim:
                 dim = d if dim is None else promote_types(dim, d)
             else:

@@ -11,7 +11,7 @@ recorded nodes are torch's (``SumBackward1``, ``AddBackward0``, ``ToCopyBackward
 
 import numpy as np
 
-from . import upcalls
+from . import bf16, upcalls
 from .dtypes import from_numpy_dtype
 from .grad_mode import STATE
 from .node import TANGENT_HOOK
@@ -88,15 +88,30 @@ def add(a, b):
     if _recorded(a, b) or a._data.dtype != b._data.dtype or a._data.shape != b._data.shape or (
             _zero(a) or _zero(b)):
         return a + b  # recorded, promoted/broadcast, or a zero tensor (see ops/arithmetic.py): the op itself
-    return Tensor._wrap(np.add(a._data, b._data))
+    out = np.add(a._data, b._data)
+    if out.dtype.metadata is not None:
+        out = bf16.rounded(out)  # a sum of bfloat16 gradients, rounded as torch's add
+    return Tensor._wrap(out)
+
+
+def _bf16_cast(g, np_dtype):
+    want = from_numpy_dtype(np_dtype)
+    if _recorded(g):
+        return g.to(want)
+    return Tensor._wrap(bf16.to_bf16(g._data) if bf16.is_bf16_dtype(np.dtype(np_dtype))
+                        else g._data.view(np.float32).copy())
 
 
 def cast(g, np_dtype):
     """Gradient ``g`` in numpy dtype ``np_dtype`` (an input's dtype, a leaf's)."""
     if g._data.dtype == np_dtype:
-        return g
+        if g._data.dtype.metadata is np.dtype(np_dtype).metadata:
+            return g
+        return _bf16_cast(g, np_dtype)  # float32 and bfloat16 (numpy calls them equal)
     if g._data.dtype.kind == "c" and np.dtype(np_dtype).kind != "c":
         g = g.real if _recorded(g) else Tensor._wrap(g._data.real)  # a real input's part (torch's handle_r_to_c)
     if _recorded(g):
         return g.to(from_numpy_dtype(np_dtype))
+    if bf16.is_bf16_dtype(np.dtype(np_dtype)):
+        return Tensor._wrap(bf16.to_bf16(g._data))
     return Tensor._wrap(g._data.astype(np_dtype))

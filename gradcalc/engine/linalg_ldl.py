@@ -41,8 +41,8 @@ def _check_input(fn, A):
 
 
 def _scalar_name(t):
-    from .tensor import _SCALAR_TYPE_NAMES
-    return _SCALAR_TYPE_NAMES[t._data.dtype.type]
+    from .tensor import _SCALAR_TYPE_NAMES, _dt_of
+    return _SCALAR_TYPE_NAMES[_dt_of(t._data)]
 
 
 def _write_out(name, out, results, source, what):

@@ -13,11 +13,13 @@ import weakref
 
 import numpy as np
 
-from . import upcalls
+from . import bf16, upcalls
 from .grad_mode import STATE
 from .journal import touch_hooks
 from .printing import node_repr
-from .tensor import _TYPE_NAMES, Tensor, _init, _new
+from .tensor import _TYPE_NAMES, Tensor, _dt_of, _init, _new
+
+_BF16 = bf16.ACTIVE
 
 __all__ = ["Node", "AccumulateGrad", "RemovableHandle", "NotImplementedNode"]
 
@@ -143,6 +145,8 @@ class Node:
                 if isinstance(a, Tensor) and (a._requires_grad or a._extra is not None and view_base_requires_grad(a)):
                     return cls._apply_recorded(args, params)
         out = cls.forward(NULL_CTX, *args, **params)
+        if _BF16[0]:
+            out = bf16.fix_outputs(cls, args, params, out)  # bfloat16 results rounded once, tagged
         if type(out) is tuple:
             outs = tuple(_leaf(o) for o in out)
             if cls.is_view:
@@ -201,6 +205,8 @@ class Node:
         if _ANOMALY[0]:
             _ANOMALY[0].record_forward(node)
         out = node.forward(*args, **params)
+        if _BF16[0]:
+            out = bf16.fix_outputs(cls, args, params, out)
         if type(out) is not np.ndarray:
             if type(out) is tuple:
                 return node._wrap_outputs(out, args)
@@ -231,6 +237,8 @@ class Node:
                             meta = [None] * len(args)
                         meta[i] = (d.shape, d.dtype)
             node._in_meta = meta
+            if _BF16[0]:
+                bf16.fix_meta(node, args, out)  # (numpy's float32 equals bfloat16's tagged float32)
         if cls.saves_output:
             vc = t._vc = [0]
             node._out = (out, vc, 0)
@@ -681,7 +689,7 @@ _VERSION_TYPE_NAMES = {**_TYPE_NAMES, np.bool_: "CPUBoolType", np.complex64: "CP
 
 def _modified_msg(t, now, expected, output_of=None):
     shape = ", ".join(str(d) for d in t._data.shape)
-    desc = f"[{_VERSION_TYPE_NAMES[t._data.dtype.type]} [{shape}]]"
+    desc = f"[{_VERSION_TYPE_NAMES[_dt_of(t._data)]} [{shape}]]"
     # a saved view whose base was changed in place names its regenerated history (AsStridedBackward0),
     # as torch's SavedVariable reads data_.grad_fn()
     fn = output_of if output_of is not None else t.grad_fn if t._extra is not None else t._grad_fn

@@ -21,6 +21,8 @@ import math
 
 import numpy as np
 
+from . import bf16
+
 from . import dtypes as _dt
 from . import random_transforms as _tr
 from .limits import check_numel
@@ -84,7 +86,7 @@ def _fill(t, vals, node, *params):
     (``NormalBackward0`` ...): the overwritten history is cut, and the gradient is zero."""
     from .ops.inplace import _recording, inplace, write
     arr = t._data
-    vals = vals.astype(arr.dtype, copy=False)
+    vals = vals.astype(arr.dtype, copy=False) if arr.dtype.metadata is None else bf16.to_bf16(vals)
     if arr.flags.c_contiguous:
         vals = vals.reshape(arr.shape)
     else:
@@ -183,7 +185,11 @@ def uniform_(t, a=0.0, b=1.0, *, generator=None):
         raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={_num(a)} > to={_num(b)}")
     n = _begin(t)
     if n:
-        _fill(t, _tr.uniform(_gen(generator, "uniform_"), n, t._data.dtype.type, a, b), _ops().UniformBackward0)
+        vals = _tr.uniform(_gen(generator, "uniform_"), n, t._data.dtype.type, a, b)
+        if t._data.dtype.metadata is not None:  # bfloat16: drawn as float32, rounded; high maps to low
+            vals = bf16.to_bf16(vals)
+            vals[vals == bf16.to_bf16(np.float32(b))] = bf16.to_bf16(np.float32(a))
+        _fill(t, vals, _ops().UniformBackward0)
     return t
 
 
@@ -209,7 +215,7 @@ def normal_(t, mean=0.0, std=1.0, *, generator=None):
 
 def _update_from(frm, digits):
     """torch's update_from: the lowest ``from`` the float type represents distinctly."""
-    plus1 = int(np.float64(frm + 1).astype(_digits_type(digits)))
+    plus1 = int(_round_to(frm + 1, digits))
     if plus1 < frm:
         f_ = abs(frm + 1)
         frm = plus1 + (1 << (f_.bit_length() - 1 - digits + 1))
@@ -217,18 +223,24 @@ def _update_from(frm, digits):
 
 
 def _update_to(to, digits):
-    minus1 = int(np.float64(to - 1).astype(_digits_type(digits)))
+    minus1 = int(_round_to(to - 1, digits))
     if minus1 >= to:
         t_ = abs(to - 1)
         to = minus1 - (1 << (t_.bit_length() - 1 - digits + 1))
     return to
 
 
+def _round_to(v, digits):
+    if digits == 8:  # bfloat16, which numpy has not: through float32, rounded to 8 bits
+        return float(bf16.to_bf16(np.float64(v)))
+    return np.float64(v).astype(_digits_type(digits))
+
+
 def _digits_type(digits):
     return {53: np.float64, 24: np.float32, 11: np.float16}[digits]
 
 
-_DIGITS = {"float64": 53, "float32": 24, "float16": 11}
+_DIGITS = {"float64": 53, "float32": 24, "float16": 11, "bfloat16": 8}
 _INT_MAX = {"int64": 2 ** 63 - 1, "int32": 2 ** 31 - 1, "int16": 2 ** 15 - 1, "int8": 2 ** 7 - 1, "uint8": 255,
             "bool": 1}
 _INT_MIN = {"int64": -2 ** 63, "int32": -2 ** 31, "int16": -2 ** 15, "int8": -2 ** 7, "uint8": 0, "bool": 0}
@@ -292,7 +304,7 @@ def random_(t, *args, generator=None, **kw):
 
 def _check_bounds(frm, to_inc, name, is_float):
     if is_float:
-        lim = float(np.finfo(_digits_type(_DIGITS[name])).max)
+        lim = 3.3895313892515355e+38 if name == "bfloat16" else float(np.finfo(_digits_type(_DIGITS[name])).max)
         lo, hi = -lim, lim
     else:
         lo, hi = _INT_MIN[name], _INT_MAX[name]

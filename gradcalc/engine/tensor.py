@@ -102,7 +102,10 @@ class Tensor:
     # -- basic attributes ---------------------------------------------------
     @property
     def dtype(self):
-        return _FROM_NP[self._data.dtype.type]
+        dt = self._data.dtype
+        if dt.metadata is None:
+            return _FROM_NP[dt.type]
+        return _dt.dtype_of(self._data)  # bfloat16: a tagged float32
 
     @property
     def shape(self):
@@ -131,7 +134,7 @@ class Tensor:
     nelement = numel
 
     def element_size(self):
-        return self._data.itemsize
+        return self._data.itemsize if self._data.dtype.metadata is None else 2  # bfloat16: 2 bytes in torch
 
     @property
     def device(self):
@@ -149,7 +152,7 @@ class Tensor:
 
     def type(self, dtype=None):
         if dtype is None:
-            return _TYPE_NAMES[self._data.dtype.type]
+            return _TYPE_NAMES[_dt_of(self._data)]
         return self.to(dtype)
 
     # -- autograd attributes ------------------------------------------------
@@ -215,10 +218,10 @@ class Tensor:
         if value is not None:
             if not isinstance(value, Tensor):
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {_type_name(value)}")
-            if value._data.dtype != self._data.dtype:
+            if value._data.dtype != self._data.dtype or _dt_of(value._data) != _dt_of(self._data):
                 raise RuntimeError(
-                    f"attempting to assign a gradient with dtype '{_C_TYPE_NAMES[value._data.dtype.type]}' to a "
-                    f"tensor with grad_dtype '{_SCALAR_TYPE_NAMES[self._data.dtype.type]}'. The gradient must "
+                    f"attempting to assign a gradient with dtype '{_C_TYPE_NAMES[_dt_of(value._data)]}' to a "
+                    f"tensor with grad_dtype '{_SCALAR_TYPE_NAMES[_dt_of(self._data)]}'. The gradient must "
                     f"match the tensor's grad_dtype (defaults to the tensor's dtype). You can set the tensor's "
                     f"grad_dtype attribute with a specific dtype, or None to allow any dtype. Set grad_dtype with "
                     f"caution. Diverging the dtypes of a tensor and its gradient may break downstream systems that "
@@ -354,6 +357,8 @@ class Tensor:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
         if self._extra is not None and self._extra.get("zerotensor") and not force:  # torch's efficient zero tensor
             raise RuntimeError(" Cannot convert a ZeroTensor to numpy. Set force=True if you need the zero array.")
+        if self._data.dtype.metadata is not None:
+            raise TypeError("Got unsupported ScalarType BFloat16")  # torch's: numpy has no bfloat16
         return self._data
 
     def __array__(self, dtype=None, copy=None):
@@ -478,7 +483,7 @@ class _RetainGrad:
         return None
 
 
-_TYPE_NAMES = {d.np.type: _dt.TENSOR_TYPE_NAMES[d.name] for d in _dt.ALL}
+_TYPE_NAMES = {d.np.type if d is not _dt.bfloat16 else "bfloat16": _dt.TENSOR_TYPE_NAMES[d.name] for d in _dt.ALL}
 
 
 def _type_name(v):
@@ -524,8 +529,15 @@ def _warn_nonleaf_grad():
 
 
 # dtype names in torch's message for a .grad of the wrong dtype: C++ type names, then ScalarType names
-_C_TYPE_NAMES = {d.np.type: _dt.C_NAMES[d.name] for d in _dt.ALL}
-_SCALAR_TYPE_NAMES = {d.np.type: _dt.ALL_SCALAR_NAMES[d.name] for d in _dt.ALL}
+_C_TYPE_NAMES = {d.np.type if d is not _dt.bfloat16 else "bfloat16": _dt.C_NAMES[d.name] for d in _dt.ALL}
+_SCALAR_TYPE_NAMES = {d.np.type if d is not _dt.bfloat16 else "bfloat16": _dt.ALL_SCALAR_NAMES[d.name]
+                      for d in _dt.ALL}
+
+
+def _dt_of(arr):
+    """The key of an array's dtype in the name tables above (bfloat16 shares float32's numpy type)."""
+    dt = arr.dtype
+    return dt.type if dt.metadata is None else "bfloat16"
 
 
 def is_tensor(obj):

@@ -208,11 +208,11 @@ def data_ptr(self):
 
 
 def _nbytes(self):
-    return self._data.size * self._data.itemsize
+    return self._data.size * self.element_size()
 
 
 def _itemsize(self):
-    return self._data.itemsize
+    return self.element_size()
 
 
 def _is_cpu(self):

@@ -139,9 +139,9 @@ def embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, pe
                             f"{type(t).__name__}")
     for t, arg in ((indices, 1), (offsets, 1)):
         if t._data.dtype.kind not in "iu" or t._data.dtype.itemsize < 4:
-            from .tensor import _TYPE_NAMES
+            from .tensor import _TYPE_NAMES, _dt_of
             raise RuntimeError(f"Expected tensor for argument #{arg} 'indices' to have one of the following scalar "
-                               f"types: Long, Int; but got {_TYPE_NAMES[t._data.dtype.type]} instead (while "
+                               f"types: Long, Int; but got {_TYPE_NAMES[_dt_of(t._data)]} instead (while "
                                f"checking arguments for embedding_bag)")
     if mode not in _MODES or isinstance(mode, bool):
         raise RuntimeError("`mode` must be sum, mean, or max.")
@@ -153,9 +153,9 @@ def embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, pe
     off = np.asarray(offsets._data).astype(np.int64)
     n = weight._data.shape[0]
     if off.size and off[0] != 0:
-        from .tensor import _TYPE_NAMES  # torch prints offsets[0] as a tensor: its type on a line of its own
+        from .tensor import _TYPE_NAMES, _dt_of  # torch prints offsets[0] as a tensor: its type on a line of its own
         raise RuntimeError(f"offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from "
-                           f"position 0. However, got {off[0]}\n[ {_TYPE_NAMES[offsets._data.dtype.type]}{{}} ]")
+                           f"position 0. However, got {off[0]}\n[ {_TYPE_NAMES[_dt_of(offsets._data)]}{{}} ]")
     if off.size and off[-1] > idx.size:
         raise RuntimeError(f"offsets[-1] can not be greater than input's length {idx.size} but got offsets[-1] of "
                            f"{off[-1]}")

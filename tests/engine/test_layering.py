@@ -18,7 +18,7 @@ CORE = (
     "dtypes", "devices", "grad_mode", "journal", "memory", "limits",
     "printing_options", "printing_numbers", "printing_layout", "printing",
     "upcalls", "tensor", "node", "grad_math", "backward", "anomaly", "graph_walk", "explain",
-    "creation", "complex_support",
+    "creation", "complex_support", "bf16",
 )
 
 

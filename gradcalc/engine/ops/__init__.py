@@ -121,7 +121,8 @@ def _where_method(self, condition, y):
 
 METHODS["where"] = _where_method
 
-for _name, _dtype_name in (("float", "float32"), ("double", "float64"), ("half", "float16"), ("int", "int32"),
+for _name, _dtype_name in (("float", "float32"), ("double", "float64"), ("half", "float16"), ("bfloat16", "bfloat16"),
+                           ("int", "int32"),
                            ("long", "int64"), ("short", "int16"), ("bool", "bool"), ("byte", "uint8"),
                            ("char", "int8")):
     from .. import dtypes as _dt

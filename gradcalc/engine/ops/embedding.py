@@ -40,9 +40,9 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
               sparse=False):
     """``weight[input]``: one row of ``weight`` per index."""
     if input._data.dtype.kind not in "iu":
-        from ..tensor import _TYPE_NAMES
+        from ..tensor import _TYPE_NAMES, _dt_of
         raise RuntimeError(f"Expected tensor for argument #1 'indices' to have one of the following scalar types: "
-                           f"Long, Int; but got {_TYPE_NAMES[input._data.dtype.type]} instead (while checking "
+                           f"Long, Int; but got {_TYPE_NAMES[_dt_of(input._data)]} instead (while checking "
                            f"arguments for embedding)")
     n = weight._data.shape[0]
     if padding_idx is not None:

@@ -12,6 +12,8 @@ with torch's "modified by an inplace operation" error instead of a wrong answer.
 
 import numpy as np
 
+from ..bf16 import to_bf16
+
 from .. import dtypes as _dt
 from .. import node as _node
 from .. import upcalls
@@ -131,6 +133,8 @@ def write(t, arr, names=None):
     """Store ``arr`` in ``t``'s own memory, with torch's casting rule, and bump its version."""
     check_write(t, arr, names)
     d = t._data
+    if d.dtype.metadata is not None and d.dtype.kind == "f":
+        arr = to_bf16(arr) if not (isinstance(arr, np.ndarray) and arr.dtype.metadata is not None) else arr
     if d.flags.writeable and overlapping(d):
         # torch's kernels write the shared memory element by element and leave alone what they do not
         # change (tril_ writes only its zeros, masked_fill_ only the masked places): any alias that
@@ -727,6 +731,8 @@ def setitem(t, key, value):
     if not record:
         npkey = _numpy_key(t, key)
         v = value._data if isinstance(value, Tensor) else value
+        if t._data.dtype.metadata is not None and t._data.dtype.kind == "f":
+            v = to_bf16(v)  # a bfloat16 tensor stores bfloat16 values (bf16.py)
         if isinstance(v, np.ndarray) and v.ndim and v.shape[0] == 1:
             # torch drops a value's leading 1s (numpy refuses a [1] value for a 0-d slot)
             v = v.reshape(_drop_leading_ones(v.shape))

@@ -5,6 +5,7 @@ import numpy as np
 
 from .. import dtypes as _dt
 from .. import upcalls
+from ..bf16 import to_bf16
 from ..limits import check_numel
 from ..node import Node
 from ..tensor import Tensor
@@ -154,6 +155,8 @@ CLONE = shape_row("CloneBackward0", lambda d: d.copy(), view=False, grad=lambda 
 def _to_copy(d, dtype):
     if d.dtype.kind == "c" and dtype.np.kind != "c":
         d = d.real  # (the warning is torch's, given by to(); numpy's own would repeat it)
+    if dtype is _dt.bfloat16:
+        return to_bf16(d)  # through float32, rounded to nearest even (bfloat16.py)
     return d.astype(dtype.np)
 
 
@@ -429,8 +432,8 @@ def expand(input, *sizes):
 
 
 def _type_name(t):
-    from ..tensor import _TYPE_NAMES
-    return _TYPE_NAMES[t._data.dtype.type].split(".")[1]
+    from ..tensor import _TYPE_NAMES, _dt_of
+    return _TYPE_NAMES[_dt_of(t._data)].split(".")[1]
 
 
 def expand_as(input, other):
@@ -481,7 +484,7 @@ def to(input, *args, dtype=None, copy=False, **kw):
     if dtype is None:
         return CloneBackward0.apply(input) if copy else input
     dtype = _dt.as_dtype(dtype)
-    if dtype.np == input._data.dtype and not copy:
+    if dtype.np == input._data.dtype and not copy and dtype is input.dtype:
         return input
     if input._data.dtype.kind == "c" and dtype.category != _dt._COMPLEX:
         import warnings

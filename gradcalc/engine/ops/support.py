@@ -4,6 +4,8 @@ import operator
 
 import numpy as np
 
+from .. import bf16
+
 from .. import dtypes as _dt
 from ..node import NULL_CTX
 from ..tensor import Tensor, _wrap_dim, Size, shape_arg  # noqa: F401  (shape_arg: the ops' name for it)
@@ -34,8 +36,15 @@ def operand(x):
     raise TypeError(f"unsupported operand type: '{type(x).__name__}'")
 
 
+_BF16 = bf16.ACTIVE
+
+
 def binary_arrays(a, b, true_divide=False):
     """The numpy operands of a binary op, cast so numpy computes in torch's result dtype."""
+    if _BF16[0]:
+        r = bf16.binary_operands(a, b)  # (every operand cast to bfloat16 first, as torch's kernels)
+        if r is not None:
+            return r
     a_is_t = isinstance(a, Tensor)
     b_is_t = isinstance(b, Tensor)
     A = a._data if a_is_t else a
@@ -234,7 +243,7 @@ def dims_arg(dim, ndim):
 
 
 def dtype_name(arr):
-    return _FROM_NP[arr.dtype.type]
+    return _FROM_NP[arr.dtype.type] if arr.dtype.metadata is None else _dt.dtype_of(arr)
 
 
 def is_float(arr):

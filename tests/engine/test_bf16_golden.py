@@ -1,0 +1,86 @@
+"""Replay the golden bfloat16 cases (tests/golden/bf16.json, written by real torch through
+tests/golden/bf16_generate.py) on gradcalc.engine: the same stdout, warnings, exception and
+result, values bit for bit (a bfloat16 value is exact in a float: no tolerance)."""
+
+import json
+import math
+import os
+import sys
+
+import pytest
+
+import gradcalc.engine as torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GOLDEN = os.path.join(HERE, "..", "golden")
+sys.path.insert(0, GOLDEN)
+
+from autograd_runner import diff, run_case  # noqa: E402
+
+with open(os.path.join(GOLDEN, "bf16.json")) as f:
+    FIXTURES = json.load(f)["cases"]
+
+
+def _exact(expected, actual, path="result"):
+    """The first value that is not the same number (nan matching nan), or None."""
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return f"{path}: {actual!r}"
+        for key in expected:
+            d = _exact(expected[key], actual.get(key), f"{path}.{key}")
+            if d:
+                return d
+        return None
+    if isinstance(expected, list):
+        if not isinstance(actual, list) or len(actual) != len(expected):
+            return f"{path}: {actual!r}"
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            d = _exact(e, a, f"{path}[{i}]")
+            if d:
+                return d
+        return None
+    if isinstance(expected, float) and math.isnan(expected):
+        return None if isinstance(actual, float) and math.isnan(actual) else f"{path}: expected nan, got {actual!r}"
+    if isinstance(expected, (int, float)) and not isinstance(expected, bool):
+        ok = isinstance(actual, (int, float)) and actual == expected and \
+            math.copysign(1, actual) == math.copysign(1, expected)
+        return None if ok else f"{path}: expected {expected!r}, got {actual!r}"
+    return None
+
+
+# Known gaps (docs/engine.md, "bfloat16"): strict, so a case that starts to match says so.
+KNOWN_GAPS = {
+    "create/ranges": "linspace: torch's bfloat16 steps are not float32's rounded (one value off)",
+    "create/random-large": "randn: torch's bfloat16 normal fill differs from the float32 one rounded",
+    "ew/binary": "torch.lerp with a Python weight: weight not rounded the kernel's way",
+    "ew/pow": "pow(x, 3): torch multiplies in bfloat16 (x*x rounded, then *x)",
+    "ew/inplace": "x.mul_(0-d float32 tensor): the 0-d operand is not cast to bfloat16 first",
+    "ew/mixed-float32": "bfloat16 * 0-d float64 tensor: operand not cast to bfloat16 first",
+    "reduce/sum-mean": "logsumexp: one ulp",
+    "reduce/sum-long": "std/var on bfloat16 give float32",
+    "reduce/max-argmax": "std/var on bfloat16 give float32",
+    "matmul/mixed-refused": "bfloat16 @ float32 promotes instead of torch's dtype error",
+    "linalg/inv-refused": "linalg has no bfloat16 refusal yet",
+    "linalg/det-refused": "linalg has no bfloat16 refusal yet",
+    "nn/softmax-losses": "log_softmax: one ulp",
+    "nn/module-bfloat16": "Module.bfloat16() is missing",
+    "grad/scalar-backward": "0-d bfloat16 times a Python float gives float32",
+    "grad/accumulate": "x * 1.37 * k: a scalar operand path that does not round the scalar",
+    "optim/sgd": "optimizers refuse bfloat16 parameters (their kernels do not round per op)",
+    "optim/adam": "optimizers refuse bfloat16 parameters (their kernels do not round per op)",
+}
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.xfail(reason=KNOWN_GAPS[c["id"]], strict=True))
+                                  if c["id"] in KNOWN_GAPS else c for c in FIXTURES],
+                         ids=[c["id"] for c in FIXTURES])
+def test_case_matches_torch(case):
+    got = run_case(torch, case["code"])
+    problems = []
+    for part in ("stdout", "warnings", "error"):
+        if got[part] != case[part]:
+            problems.append(f"{part}:\n  torch:  {case[part]!r}\n  engine: {got[part]!r}")
+    d = diff(case["result"], got["result"]) or _exact(case["result"], got["result"])
+    if d:
+        problems.append(d)
+    assert not problems, f"{case['id']}:\n" + "\n".join(problems) + "\n--- code:\n" + case["code"]
