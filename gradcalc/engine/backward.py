@@ -33,7 +33,7 @@ import heapq
 
 import numpy as np
 
-from . import upcalls
+from . import bf16, upcalls
 from .grad_math import add as add_grads, cast, sum_to  # noqa: F401  (sum_to: ops import it from here)
 from .complex_support import complex_backward
 from .grad_mode import STATE
@@ -685,7 +685,8 @@ def _accumulate_nonleaf(t, g):
     if t._grad_fn is None:
         return  # leaves are handled by their AccumulateGrad node
     touch_grad(t)
-    t._grad = Tensor._wrap(g._data.copy()) if t._grad is None else Tensor._wrap(t._grad._data + g._data)
+    t._grad = Tensor._wrap(g._data.copy()) if t._grad is None else \
+        Tensor._wrap(bf16.rounded_if_tagged(t._grad._data + g._data))
 
 
 def _accumulate(acc, g, create_graph, observer, owned=False):
@@ -727,9 +728,11 @@ def _accumulate(acc, g, create_graph, observer, owned=False):
         old = t._grad._data
         if old.flags.writeable and old.shape == g._data.shape:
             np.add(old, g._data, out=old)
+            if old.dtype.metadata is not None:
+                old[...] = bf16.round_bits(old)  # a bfloat16 .grad: torch's add rounds the sum
             t._grad._bump_version()  # a graph that saved this .grad must notice
         else:
-            t._grad = Tensor._wrap(old + g._data)
+            t._grad = Tensor._wrap(bf16.rounded_if_tagged(old + g._data))
     extra = acc._extra
     if extra:
         for hook in list(extra.get("post_accumulate", ())):

@@ -55,6 +55,17 @@ def to_bf16(arr):
     return round_bits(arr)
 
 
+def from_bits(u16):
+    """bfloat16 values from their 16-bit patterns (a new array)."""
+    ACTIVE[0] = True
+    return (np.asarray(u16, dtype=np.uint32) << np.uint32(16)).view(BF16_NP)
+
+
+def to_bits(arr):
+    """The 16-bit patterns of a bfloat16 array's values."""
+    return (np.ascontiguousarray(arr).view(np.uint32) >> np.uint32(16)).astype(np.uint16)
+
+
 def retag(arr):
     """A bfloat16 array's values as plain float32 (a view: numpy's own code sees float32)."""
     return arr.view(_F32)
@@ -66,6 +77,11 @@ def rounded(arr):
     if b is not None and not (b & np.uint32(0xFFFF)).any():
         return arr if arr.dtype.metadata is not None else arr.view(BF16_NP)
     return round_bits(arr)
+
+
+def rounded_if_tagged(arr):
+    """``arr`` rounded to bfloat16 if it holds bfloat16 (a sum numpy made in float32), else itself."""
+    return rounded(arr) if arr.dtype.metadata is not None and arr.dtype.type is np.float32 else arr
 
 
 def _has_bf16(args):
@@ -131,6 +147,8 @@ def _fix(o, want, view):
 def fix_outputs(cls, args, params, out):
     """An op's result arrays made what torch's are: bfloat16 (rounded once, tagged) where the
     op's result dtype is bfloat16. Called by ``Node.apply`` once a bfloat16 value exists."""
+    if isinstance(out, np.floating):
+        out = np.asarray(out)  # (a 0-d op's numpy scalar)
     if type(out) is tuple:
         if not any(type(o) is np.ndarray and o.dtype.type is np.float32 for o in out):
             return out
@@ -166,7 +184,7 @@ def fix_meta(node, args, out):
         node._in_meta = meta
 
 
-def binary_operands(a, b):
+def binary_operands(a, b, fn=None):
     """The numpy operands of a binary op with a bfloat16 operand, or None when it has none.
 
     torch casts every operand (Python scalars and 0-d tensors included) to the op's common
@@ -181,8 +199,15 @@ def binary_operands(a, b):
     if dt.category == dtypes._COMPLEX:
         return None
     if dt is dtypes.bfloat16:
+        if fn in _OPMATH_SCALAR and (B is None or B.ndim == 0) and not isinstance(b, bool):
+            # torch's mul and div kernels read a second operand that is a CPU scalar (a Python
+            # number, a 0-d tensor) in float32 ("opmath"), unrounded: x * 1.1 multiplies by 1.1f
+            return (_operand(a, A), np.float32(b if B is None else B.view(_F32) if is_bf16(B) else B))
         return (_operand(a, A), _operand(b, B))
     return (a if A is None else _plain(A, dt.np), b if B is None else _plain(B, dt.np))
+
+
+_OPMATH_SCALAR = (np.multiply, np.divide)
 
 
 def _operand(x, arr):

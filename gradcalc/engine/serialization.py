@@ -26,6 +26,8 @@ import zipfile
 
 import numpy as np
 
+from . import bf16
+from . import dtypes as _dt
 from . import serialization_pickle_read as _read
 from .limits import check_numel
 from .serialization_pickle_read import UnpicklingError
@@ -156,8 +158,11 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
                                       f"the {nbytes} its storage needs")
             with archive.open(info) as src:
                 raw = src.read(nbytes)
-            np_dtype = dtype.np.newbyteorder(">" if big_endian else "<")
-            arr = np.frombuffer(raw, dtype=np_dtype, count=numel).astype(dtype.np, copy=True)
+            if dtype is _dt.bfloat16:  # torch's two bytes: the top half of the float32's bits
+                arr = bf16.from_bits(np.frombuffer(raw, dtype=">u2" if big_endian else "<u2", count=numel))
+            else:
+                np_dtype = dtype.np.newbyteorder(">" if big_endian else "<")
+                arr = np.frombuffer(raw, dtype=np_dtype, count=numel).astype(dtype.np, copy=True)
             st = storages[key] = _read.Storage(arr)
         elif st.array.dtype != dtype.np or st.array.size < numel:
             raise UnpicklingError(f"torch.load: storage {key!r} is named with two different types")

@@ -27,7 +27,7 @@ _REFUSED = ("Weights only load failed: {what}. gradcalc loads only tensors, para
 # torch's storage classes -> dtype name (``torch.FloatStorage`` holds float32)
 _STORAGES = {f"{word}Storage": name for name, word in _dt.ALL_SCALAR_NAMES.items()}
 # names torch accepts that gradcalc cannot represent, with the reason
-_UNSUPPORTED_STORAGES = {"BFloat16Storage": "bfloat16", "ComplexHalfStorage": "complex32",
+_UNSUPPORTED_STORAGES = {"ComplexHalfStorage": "complex32",
                          "QInt8Storage": "qint8", "QUInt8Storage": "quint8", "QInt32Storage": "qint32",
                          "QUInt4x2Storage": "quint4x2", "QUInt2x4Storage": "quint2x4",
                          "UInt16Storage": "uint16", "UInt32Storage": "uint32", "UInt64Storage": "uint64",
@@ -193,7 +193,7 @@ def _allowed():
         "torch.nn.parameter.Parameter": _rebuild_parameter, "torch.Tensor": None,
     }
     out = {path: _Global(path, fn) for path, fn in table.items()}
-    for name in ("float16", "half", "float32", "float", "float64", "double", "uint8", "int8", "int16",
+    for name in ("float16", "half", "bfloat16", "float32", "float", "float64", "double", "uint8", "int8", "int16",
                  "short", "int32", "int", "int64", "long", "bool", "complex64", "cfloat", "complex128", "cdouble"):
         out[f"torch.{name}"] = _dt.BY_NAME[name]  # a dtype is a value, never called
     for storage, dtype_name in _STORAGES.items():
@@ -217,7 +217,7 @@ def _lookup(module, name):
     if module == "torch" and name in _UNSUPPORTED_STORAGES:
         raise UnpicklingError(f"torch.load: the file holds a {_UNSUPPORTED_STORAGES[name]} tensor, a dtype "
                               "gradcalc does not have")
-    if module == "torch" and name in ("bfloat16", "complex32", "chalf", "uint16", "uint32", "uint64"):
+    if module == "torch" and name in ("complex32", "chalf", "uint16", "uint32", "uint64"):
         raise UnpicklingError(f"torch.load: the file names torch.{name}, a dtype gradcalc does not have")
     if module == "torch._utils" and name.startswith("_rebuild_"):
         raise UnpicklingError(f"torch.load: the file holds a kind of tensor gradcalc cannot load ({name}: "

@@ -15,6 +15,7 @@ from collections import Counter, OrderedDict
 
 import numpy as np
 
+from . import bf16
 from . import dtypes as _dt
 from .tensor import Size, Tensor
 from .devices import device
@@ -202,7 +203,10 @@ class CheckpointWriter:
         self._global("torch._utils", "_rebuild_tensor_v2")
         w(_MARK)
         key = str(len(self.storages))
-        data = arr.astype(arr.dtype.newbyteorder("<"), copy=False).tobytes()
+        if name == "bfloat16":  # two bytes an element, as torch stores it (bf16.py)
+            data = bf16.to_bits(arr).astype("<u2", copy=False).tobytes()
+        else:
+            data = arr.astype(arr.dtype.newbyteorder("<"), copy=False).tobytes()
         self.storages.append((key, data))
         w(_MARK)
         self._save("storage")

@@ -129,7 +129,7 @@ def binary_op(fn, a, b, true_divide=False):
     0-d tensor of its dtype gives a numpy scalar: the op's result is made an array by the caller.)"""
     if a.__class__ is Tensor:
         A = a._data
-        if not A.ndim and A.dtype.kind == "f":
+        if not A.ndim and A.dtype.kind == "f" and not _BF16[0]:  # (bfloat16 operands: binary_arrays)
             c = b.__class__
             if c is float or c is int:  # (not bool: torch promotes a bool operand apart)
                 op = _SCALAR_MATH.get(fn)
@@ -141,7 +141,8 @@ def binary_op(fn, a, b, true_divide=False):
                     op = _SCALAR_MATH.get(fn)
                     if op is not None:
                         return op(A[()], B[()])
-    A, B = binary_arrays(a, b, true_divide)
+    r = bf16.binary_operands(a, b, fn) if _BF16[0] else None
+    A, B = binary_arrays(a, b, true_divide) if r is None else r
     try:
         return fn(A, B)
     except ValueError:
