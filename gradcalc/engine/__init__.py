@@ -114,6 +114,8 @@ from .symbolic import (  # noqa: E402,F401  (torch.compile's SymInt helpers, on 
     sym_float, sym_int, sym_ite, sym_max, sym_min, sym_not, sym_sqrt, sym_sum)
 from . import out_arg as _out_arg  # noqa: E402
 _out_arg.install(globals())  # out= on the functions torch gives it, with torch's rules
+from . import bf16_refusals as _bf16_refusals  # noqa: E402
+_bf16_refusals.install(__import__(__name__, fromlist=["linalg"]), Tensor)  # torch's refusals of bfloat16 (its LAPACK ops)
 
 __version__ = "2.13.0+gradcalc"
 

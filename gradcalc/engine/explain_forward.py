@@ -223,7 +223,7 @@ def _by_backward(node, tangents):
                 if g._data.shape != shape:
                     g = sum_to(g, shape)
                 g = cast(g, dtype)
-            if t._data.dtype != g._data.dtype:
+            if t.dtype is not g.dtype:
                 t = Tensor._wrap(t._data.astype(g._data.dtype))
             term = (g * t).sum()
             total = term if total is None else total + term

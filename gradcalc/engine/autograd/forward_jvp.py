@@ -294,7 +294,7 @@ def _by_rule(cls, rule, args, params, tangents, m=0):
             return out, [zeros_like(out)]
         if dy._data.shape != out._data.shape:
             dy = dy.expand(out.shape)
-        if dy._data.dtype != out._data.dtype:
+        if dy.dtype is not out.dtype:
             dy = dy.to(out.dtype)
     return out, [dy if need_graph else _detached(dy, m)]
 

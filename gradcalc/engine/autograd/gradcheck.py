@@ -221,7 +221,7 @@ def _jacobian_rows(out, diff_inputs):
             if gx._data.shape != x._data.shape:
                 sizes_ok = False
                 continue
-            if gx._data.dtype != x._data.dtype:
+            if gx.dtype is not x.dtype:
                 types_ok = False
             jac[:, k] = gx._data.reshape(-1)
     return jacs, sizes_ok, types_ok
@@ -236,7 +236,7 @@ def _check_backward_multiplies_by_grad_output(outputs, diff_inputs):
             continue
         if np.any(g._data != 0):
             raise GradcheckError("backward not multiplied by grad_output")
-        if g._data.dtype != x._data.dtype:
+        if g.dtype is not x.dtype:
             raise GradcheckError("grad is incorrect type")
         if g._data.shape != x._data.shape:
             raise GradcheckError("grad is incorrect size")

@@ -138,7 +138,7 @@ def isfinite(input):
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Elementwise ``|input - other| <= atol + rtol * |other|``."""
-    if isinstance(input, Tensor) and isinstance(other, Tensor) and input._data.dtype != other._data.dtype:
+    if isinstance(input, Tensor) and isinstance(other, Tensor) and input.dtype is not other.dtype:
         from ..dtypes import SCALAR_NAMES, from_numpy_dtype
         raise RuntimeError(f"{SCALAR_NAMES[from_numpy_dtype(input._data.dtype).name]} did not match "
                            f"{SCALAR_NAMES[from_numpy_dtype(other._data.dtype).name]}")

@@ -403,7 +403,7 @@ def _check_conv(x, w, b, groups, nd, stride, padding, dilation):
     if b is not None and tuple(b._data.shape) != (ws[0],):
         raise RuntimeError(f"Given weight of size {list(ws)}, expected bias to be 1-dimensional with {ws[0]} "
                            f"elements, but got bias of size {list(b._data.shape)} instead")
-    if x._data.dtype != w._data.dtype:
+    if x.dtype is not w.dtype:
         from .linalg import _C_NAMES
         raise RuntimeError(f"Input type ({_C_NAMES[x.dtype.name].replace('c10::', '')}) and weight type "
                            f"({_C_NAMES[w.dtype.name].replace('c10::', '')}) should be the same")

@@ -82,7 +82,7 @@ def conv_tbc(input, weight, bias, pad=0):
         raise RuntimeError("Input dim 2 (input channels) is not == dim 1 in the weight tensor")
     if bias.dim() != 1 or bias.shape[0] != weight.shape[2]:
         raise RuntimeError("Bias size must equal dim 2 in the weight tensor (output channels).")
-    if input._data.dtype != weight._data.dtype:
+    if input.dtype is not weight.dtype:
         raise RuntimeError(f"self and mat2 must have the same dtype, but got {_NAMES.get(input._data.dtype.name)} "
                            f"and {_NAMES.get(weight._data.dtype.name)}")
     return ConvTbcBackward0.apply(input, weight, bias, pad=int(pad))

@@ -251,7 +251,7 @@ def grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners):
     0 zeros, 1 border, 2 reflection."""
     from ..dtypes import SCALAR_NAMES
     xs, gs = list(input.shape), list(grid.shape)
-    if input._data.dtype != grid._data.dtype:
+    if input.dtype is not grid.dtype:
         raise RuntimeError(f"expected scalar type {SCALAR_NAMES[input.dtype.name]} but found "
                            f"{SCALAR_NAMES[grid.dtype.name]}")
     if xs[0] != gs[0]:

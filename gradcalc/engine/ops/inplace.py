@@ -220,7 +220,7 @@ def inplace(t, compute, *args, overlap_ok=False, names=None, alias_ok=False, **k
     if r._data.shape != t._data.shape:
         raise RuntimeError(f"output with shape {list(t._data.shape)} doesn't match the broadcast shape "
                            f"{list(r._data.shape)}")
-    if r._data.dtype != t._data.dtype:
+    if r.dtype is not t.dtype:
         check_write(t, r._data, names)  # a float result is not written into an integer tensor
         r = _cast_output(r, t._data.dtype)
     _rebind(t, r, names)
@@ -700,7 +700,7 @@ def setitem(t, key, value):
         if shape is not None and not _broadcasts_to(vshape, shape):
             raise RuntimeError(f"shape mismatch: value tensor of shape {list(vshape)} cannot be broadcast "
                                f"to indexing result of shape {list(shape)}")
-        if value._data.dtype != t._data.dtype:
+        if value.dtype is not t.dtype:
             raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
                                f"{_PRETTY[_dt.from_numpy_dtype(t._data.dtype).name]} for the destination and "
                                f"{_PRETTY[_dt.from_numpy_dtype(value._data.dtype).name]} for the source.")

@@ -14,7 +14,7 @@ _PRETTY = _dt.SCALAR_NAMES
 
 
 def _same_dtype(a, b, what):
-    if a._data.dtype != b._data.dtype:
+    if a.dtype is not b.dtype:
         na, nb = a.dtype.name, b.dtype.name
         if what == "dot":
             raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {_PRETTY[na]} and "
@@ -65,7 +65,7 @@ class MmBackward0(Node):
         if A.shape[1] != B.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({A.shape[0]}x{A.shape[1]} and "
                                f"{B.shape[0]}x{B.shape[1]})")
-        if A.dtype != B.dtype:
+        if A.dtype != B.dtype or (A.dtype.metadata is None) != (B.dtype.metadata is None):
             _same_dtype(a, b, "mm")
         if A.dtype.kind == "b" and A.size and B.size:  # no kernel runs when a factor is empty
             raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")
@@ -113,7 +113,7 @@ class MvBackward0(Node):
         if A.shape[1] != V.shape[0]:
             raise RuntimeError(f"size mismatch, got input ({A.shape[0]}), mat ({A.shape[0]}x{A.shape[1]}), "
                                f"vec ({V.shape[0]})")
-        if a._data.dtype != v._data.dtype:
+        if a.dtype is not v.dtype:
             na, nv = _PRETTY[a.dtype.name], _PRETTY[v.dtype.name]
             raise RuntimeError(f"addmv input tensors must have the same dtype, but got {nv}, {na}, and {nv}")
         if A.dtype.kind == "b" and A.size:  # no kernel runs when the matrix is empty

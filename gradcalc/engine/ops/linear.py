@@ -98,10 +98,10 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     if a.shape[1] != b.shape[0]:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
                            f"{b.shape[0]}x{b.shape[1]})")
-    if input._data.dtype != b.dtype:
+    if input.dtype is not mat2.dtype:
         raise RuntimeError(f"self and mat2 must have the same dtype, but got {_PRETTY[input.dtype.name]} and "
                            f"{_PRETTY[mat2.dtype.name]}")
-    if a.dtype != b.dtype:
+    if mat1.dtype is not mat2.dtype:
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {_C_NAMES[mat1.dtype.name]} != "
                            f"{_C_NAMES[mat2.dtype.name]}")
     input.expand(a.shape[0], b.shape[1])  # torch's check (and message) for a bias that does not broadcast

@@ -61,7 +61,7 @@ def _pair_arrays(a, b, kernel):
 def _saved_pair(ctx):
     """The saved (self, target) in their common dtype (a bool or integer operand is promoted)."""
     a, b = ctx.saved_tensors
-    if a._data.dtype != b._data.dtype:
+    if a.dtype is not b.dtype:
         dt = _dt.result_type(a, b)
         a, b = a.to(dt), b.to(dt)
     return a, b
@@ -416,7 +416,7 @@ class BinaryCrossEntropyBackward0(Node):
 
 def binary_cross_entropy(input, target, weight=None, reduction="mean"):
     """-weight (target log(input) + (1 - target) log(1 - input)), input in [0, 1]."""
-    if target._data.dtype != input._data.dtype:
+    if target.dtype is not input.dtype:
         raise RuntimeError(f"Found dtype {_type_word(target._data)} but expected {_type_word(input._data)}")
     return BinaryCrossEntropyBackward0.apply(input, target, weight=weight, reduction=reduction)
 

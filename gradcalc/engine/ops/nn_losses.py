@@ -52,7 +52,7 @@ class HuberLossBackward0(Node):
         # torch's huber_loss_backward(grad, self, target) (and (grad, target, self) for the target) is one
         # TensorIterator of equal dtypes
         first, other = (a, b) if ctx.should_compute(0) else (b, a)
-        if first._data.dtype != other._data.dtype:
+        if first.dtype is not other.dtype:
             from .support import type_word
             raise RuntimeError(f"Found dtype {type_word(other._data)} but expected {type_word(first._data)}")
         def rule(x, y):  # torch's kernel for the first operand (the target's is rule(target, self): no -0.0)

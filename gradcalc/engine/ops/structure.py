@@ -346,7 +346,7 @@ def index_select(input, dim, index):
 def index_add(input, dim, index, source, *, alpha=1):
     """A copy of ``input`` with ``alpha * source`` added at ``index`` along ``dim``."""
     index = _index_vector(index, "index_add")
-    if isinstance(source, Tensor) and source._data.dtype != input._data.dtype:
+    if isinstance(source, Tensor) and source.dtype is not input.dtype:
         from ..dtypes import SCALAR_NAMES
         raise RuntimeError(f"index_add_(): self ({SCALAR_NAMES[input.dtype.name]}) and source "
                            f"({SCALAR_NAMES[source.dtype.name]}) must have the same scalar type")

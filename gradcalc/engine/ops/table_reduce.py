@@ -210,7 +210,7 @@ def _double_vjp(ctx, t):
     with enable_grad():
         u = Tensor._wrap(np.ones(shape, dtype)).requires_grad_()
         g = ctx.backward(u)
-        if t._data.dtype != g._data.dtype:
+        if t.dtype is not g.dtype:
             t = t.to(g.dtype)
         total = (g * t).sum()
         if not total._requires_grad:

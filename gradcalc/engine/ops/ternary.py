@@ -179,7 +179,7 @@ def addcdiv(input, tensor1, tensor2, *, value=1):
 def lerp(input, end, weight):
     """Linear interpolation ``input + weight * (end - input)``."""
     input, end = as_tensor(input), as_tensor(end)
-    if input._data.dtype != end._data.dtype:
+    if input.dtype is not end.dtype:
         raise RuntimeError(f"expected dtype {input.dtype} for `end` but got dtype {end.dtype}")
     if isinstance(weight, Tensor):
         return LerpBackward1.apply(input, end, weight)
