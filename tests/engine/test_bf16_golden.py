@@ -55,11 +55,8 @@ KNOWN_GAPS = {
     "ew/pow": "pow(x, 3): torch multiplies in bfloat16 (x*x rounded, then *x)",
     "ew/inplace": "x.mul_(0-d float32 tensor): the in-place path does not read the scalar in float32",
     "reduce/sum-mean": "logsumexp: one ulp",
-    "reduce/sum-long": "std/var on bfloat16 give float32",
-    "reduce/max-argmax": "std/var on bfloat16 give float32",
     "nn/softmax-losses": "log_softmax: one ulp",
     "nn/module-bfloat16": "tanh/linear/cross_entropy backward: some gradients one ulp off",
-    "grad/scalar-backward": "0-d bfloat16 times a Python float gives float32",
     "optim/sgd": "optimizers refuse bfloat16 parameters (their kernels do not round per op)",
     "optim/adam": "optimizers refuse bfloat16 parameters (their kernels do not round per op)",
 }
