@@ -66,6 +66,25 @@ def to_bits(arr):
     return (np.ascontiguousarray(arr).view(np.uint32) >> np.uint32(16)).astype(np.uint16)
 
 
+def nextafter(A, B):
+    """torch's nextafter on bfloat16 values: one bfloat16 step (not float32's) towards ``B``."""
+    a = np.asarray(A, dtype=np.float32)
+    b = np.broadcast_to(np.asarray(B, dtype=np.float32), np.broadcast_shapes(a.shape, np.shape(B)))
+    a = np.broadcast_to(a, b.shape)
+    bits = (np.ascontiguousarray(a).view(np.uint32) >> np.uint32(16)).astype(np.int32)
+    mag = bits & 0x7FFF
+    neg = (bits & 0x8000) != 0
+    up = b > a  # step towards larger values: +1 on the magnitude of a positive, -1 of a negative
+    step = np.where(up != neg, 1, -1)
+    new = np.where(mag == 0, np.where(up, 1, 0x8001), bits + step)  # from zero: the smallest subnormal
+    out = from_bits(new.astype(np.uint16)).copy()
+    same = a == b
+    out[same] = b[same]
+    nan = np.isnan(a) | np.isnan(b)
+    out[nan] = np.nan
+    return round_bits(out)
+
+
 def retag(arr):
     """A bfloat16 array's values as plain float32 (a view: numpy's own code sees float32)."""
     return arr.view(_F32)
@@ -131,6 +150,8 @@ _KEEPS_FLOAT32 = frozenset()
 
 
 def _fix(o, want, view):
+    if isinstance(o, np.floating):
+        o = np.asarray(o)  # (a reduction's numpy scalar)
     if type(o) is not np.ndarray or o.dtype.type is not np.float32:
         if want and type(o) is np.ndarray and o.dtype.kind == "f":
             return to_bf16(o)  # (a kernel that worked in float64: torch's result is bfloat16)

@@ -11,6 +11,7 @@ torch 2.13 (CPU); tests/golden/bf16_cases.py keeps some of them.
 import functools
 
 from .bf16 import is_bf16
+from .grad_mode import no_grad
 
 
 def _kernel(name):
@@ -42,6 +43,15 @@ def _matrix_power(A, n, **k):
     return _low("linalg.inv")() if n < 0 else None
 
 
+def _halves(*a, **k):
+    return RuntimeError("Expected both inputs to be Half, Float or Double tensors but got BFloat16 and BFloat16")
+
+
+def _view_as_complex(*a, **k):
+    return RuntimeError("view_as_complex is only supported for half, float and double tensors, but got a tensor "
+                        "of scalar type: BFloat16")
+
+
 _LU, _SVD, _INV = _kernel("lu_cpu"), _kernel("linalg_svd_cpu"), _low("linalg.inv")
 
 REFUSALS = {
@@ -65,12 +75,19 @@ REFUSALS = {
     "cholesky": _kernel("cholesky_cpu"), "cholesky_inverse": _kernel("cholesky_inverse_out_cpu"),
     "cholesky_solve": _kernel("cholesky_solve_cpu"), "svd": _SVD, "qr": _kernel("geqrf_cpu"), "pinverse": _pinv,
     "lu": _LU, "geqrf": _kernel("geqrf_cpu"), "triangular_solve": _kernel("triangular_solve_cpu"),
-    "orgqr": _kernel("orgqr_cpu"), "cdist": _kernel("cdist"), "bincount": _kernel("bincount_cpu"),
+    "orgqr": _kernel("orgqr_cpu"), "cdist": _kernel("cdist"),
+    "complex": _halves, "polar": _halves, "view_as_complex": _view_as_complex, "view_as_complex_copy": _view_as_complex,
+    "histogram": _kernel("histogramdd"), "histogramdd": _kernel("histogramdd"),
+    "pdist": _kernel("pdist"), "nn.functional.pdist": _kernel("pdist"),
 }
+
+# where torch's dtype check comes before any other (elsewhere the shapes are checked first)
+DTYPE_FIRST = ("complex", "polar", "view_as_complex", "view_as_complex_copy", "histogram", "histogramdd", "cdist",
+               "linalg.vander")
 
 # the Tensor methods of the same names (x.det(), x.inverse() ...)
 METHODS = ("det", "logdet", "slogdet", "inverse", "cholesky", "cholesky_inverse", "cholesky_solve", "svd", "qr",
-           "pinverse", "lu", "geqrf", "triangular_solve", "orgqr", "bincount")
+           "pinverse", "lu", "geqrf", "triangular_solve", "orgqr", "histogram")
 
 
 def _any_bf16(values):
@@ -84,12 +101,26 @@ def _any_bf16(values):
     return False
 
 
-def _guard(fn, refusal):
+def _as_float(v):
+    d = getattr(v, "_data", None)
+    if d is not None and is_bf16(d):
+        return v.detach().float()
+    if isinstance(v, (list, tuple)):
+        return type(v)(_as_float(x) for x in v)
+    return v
+
+
+def _guard(fn, refusal, shapes_first):
     @functools.wraps(fn)
     def guarded(*args, **kw):
         if _any_bf16(args) or _any_bf16(kw.values()):
             err = refusal(*args, **kw)
             if err is not None:
+                if shapes_first:
+                    # torch's linear algebra checks shapes and arguments before the dtype: the call
+                    # on float32 copies raises what torch raises first, if anything
+                    with no_grad():
+                        fn(*[_as_float(a) for a in args], **{k: _as_float(v) for k, v in kw.items()})
                 raise err
         return fn(*args, **kw)
     guarded.__wrapped_bf16__ = fn
@@ -99,11 +130,15 @@ def _guard(fn, refusal):
 def install(torch_module, tensor_cls):
     """Wrap torch's refusing functions in ``torch_module`` (and its ``linalg``) and the methods."""
     for name, refusal in REFUSALS.items():
-        owner, attr = (torch_module.linalg, name[7:]) if name.startswith("linalg.") else (torch_module, name)
+        owner, attr = torch_module, name
+        if "." in name:
+            path, attr = name.rsplit(".", 1)
+            for part in path.split("."):
+                owner = getattr(owner, part)
         fn = getattr(owner, attr, None)
         if fn is not None and not hasattr(fn, "__wrapped_bf16__"):
-            setattr(owner, attr, _guard(fn, refusal))
+            setattr(owner, attr, _guard(fn, refusal, name not in DTYPE_FIRST))
     for name in METHODS:
         fn = getattr(tensor_cls, name, None)
         if fn is not None and not hasattr(fn, "__wrapped_bf16__"):
-            setattr(tensor_cls, name, _guard(fn, REFUSALS[name]))
+            setattr(tensor_cls, name, _guard(fn, REFUSALS[name], name not in DTYPE_FIRST))

@@ -683,7 +683,7 @@ def _short_name(fn):
 
 # torch's version error names a tensor by its legacy type, except the types with no legacy
 # constructor in its table, which print as the dispatch key's type
-_VERSION_TYPE_NAMES = {**_TYPE_NAMES, np.bool_: "CPUBoolType", np.complex64: "CPUComplexFloatType",
+_VERSION_TYPE_NAMES = {**_TYPE_NAMES, "bfloat16": "CPUBFloat16Type", np.bool_: "CPUBoolType", np.complex64: "CPUComplexFloatType",
                        np.complex128: "CPUComplexDoubleType"}
 
 

@@ -206,7 +206,7 @@ def normal_(t, mean=0.0, std=1.0, *, generator=None):
     if n:
         g = _gen(generator, "normal_")
         if n >= 16 and t._data.flags.c_contiguous:
-            vals = _tr.normal_fill(g, n, t._data.dtype.type, mean, std)
+            vals = _tr.normal_fill(g, n, t._data.dtype.type, mean, std, reduced=t._data.dtype.metadata is not None)
         else:
             vals = _tr.normal_scalar(g, n, mean, std)
         _fill(t, vals, _ops().NormalBackward0)

@@ -131,17 +131,17 @@ def normal_scalar(gen, n, mean, std):
     return out
 
 
-def normal_fill(gen, n, np_dtype, mean, std):
+def normal_fill(gen, n, np_dtype, mean, std, reduced=False):
     """torch's ``normal_fill`` for 16 or more contiguous elements: uniforms for every
     element, Box–Muller on each block of 16 (first 8 with the last 8), and when ``n`` is
     not a multiple of 16 the last 16 elements drawn again and transformed once more."""
     if np_dtype == np.float64:
         data = unit_double(gen, n)
         fill16 = _fill16_double
-    elif np_dtype == np.float32:
+    elif np_dtype == np.float32 and not reduced:
         data = unit_float(gen, n)
         fill16 = _fill16_float
-    else:  # half: torch draws block by block into a float buffer, then the tail's 16
+    else:  # half (and bfloat16, ``reduced``: float32 values the caller rounds): torch draws block by block into a float buffer, then the tail's 16
         data = unit_float(gen, n - n % 16) if n % 16 else unit_float(gen, n)
         data = np.concatenate([data, np.zeros(n % 16, _F)]) if n % 16 else data
         fill16 = _fill16_float
@@ -153,7 +153,7 @@ def normal_fill(gen, n, np_dtype, mean, std):
         tail = (unit_double(gen, 16) if np_dtype == np.float64 else unit_float(gen, 16)).reshape(1, 16)
         fill16(tail, mean, std)
         data[n - 16:] = tail.reshape(16)
-    return data.astype(np_dtype, copy=False)
+    return data if reduced else data.astype(np_dtype, copy=False)
 
 
 _CHUNK = 16 * 4096

@@ -534,6 +534,10 @@ _SCALAR_TYPE_NAMES = {d.np.type if d is not _dt.bfloat16 else "bfloat16": _dt.AL
                       for d in _dt.ALL}
 
 
+# torch's messages name a tensor by its legacy type, but bfloat16's by its dispatch key's type
+_MESSAGE_TYPE_NAMES = {**_TYPE_NAMES, "bfloat16": "CPUBFloat16Type"}
+
+
 def _dt_of(arr):
     """The key of an array's dtype in the name tables above (bfloat16 shares float32's numpy type)."""
     dt = arr.dtype

@@ -139,7 +139,7 @@ def embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, pe
                             f"{type(t).__name__}")
     for t, arg in ((indices, 1), (offsets, 1)):
         if t._data.dtype.kind not in "iu" or t._data.dtype.itemsize < 4:
-            from .tensor import _TYPE_NAMES, _dt_of
+            from .tensor import _MESSAGE_TYPE_NAMES as _TYPE_NAMES, _dt_of
             raise RuntimeError(f"Expected tensor for argument #{arg} 'indices' to have one of the following scalar "
                                f"types: Long, Int; but got {_TYPE_NAMES[_dt_of(t._data)]} instead (while "
                                f"checking arguments for embedding_bag)")
@@ -153,7 +153,7 @@ def embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, pe
     off = np.asarray(offsets._data).astype(np.int64)
     n = weight._data.shape[0]
     if off.size and off[0] != 0:
-        from .tensor import _TYPE_NAMES, _dt_of  # torch prints offsets[0] as a tensor: its type on a line of its own
+        from .tensor import _MESSAGE_TYPE_NAMES as _TYPE_NAMES, _dt_of  # torch prints offsets[0] as a tensor: its type on a line of its own
         raise RuntimeError(f"offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from "
                            f"position 0. However, got {off[0]}\n[ {_TYPE_NAMES[_dt_of(offsets._data)]}{{}} ]")
     if off.size and off[-1] > idx.size:

@@ -51,7 +51,6 @@ def _exact(expected, actual, path="result"):
 # Known gaps (docs/engine.md, "bfloat16"): strict, so a case that starts to match says so.
 KNOWN_GAPS = {
     "create/ranges": "linspace: torch's bfloat16 steps are not float32's rounded (one value off)",
-    "create/random-large": "randn: torch's bfloat16 normal fill differs from the float32 one rounded",
     "ew/pow": "pow(x, 3): torch multiplies in bfloat16 (x*x rounded, then *x)",
     "ew/inplace": "x.mul_(0-d float32 tensor): the in-place path does not read the scalar in float32",
     "reduce/sum-mean": "logsumexp: one ulp",

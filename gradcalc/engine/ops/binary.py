@@ -11,6 +11,8 @@ import functools
 
 import numpy as np
 
+from .. import bf16
+
 from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
@@ -213,13 +215,13 @@ def heaviside(input, values):
         raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes")
     d, v = input._data, values._data
     out = np.where(d == 0, v, (d > 0).astype(d.dtype))
-    return Tensor._wrap(np.asarray(out, dtype=np.result_type(d, v)))
+    return Tensor._wrap(np.asarray(out, dtype=np.result_type(d, v)).view(d.dtype))  # (keeps bfloat16's tag)
 
 
 def nextafter(input, other):
     """The next floating-point value after ``input`` towards ``other``."""
     A, B = binary_arrays(input, other)
-    return Tensor._wrap(np.asarray(np.nextafter(A, B)))
+    return Tensor._wrap(bf16.nextafter(A, B) if bf16.is_bf16(np.asarray(A)) else np.asarray(np.nextafter(A, B)))
 
 
 _FLOAT_KERNELS = ("hypot", "logaddexp", "logaddexp2")

@@ -40,7 +40,7 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
               sparse=False):
     """``weight[input]``: one row of ``weight`` per index."""
     if input._data.dtype.kind not in "iu":
-        from ..tensor import _TYPE_NAMES, _dt_of
+        from ..tensor import _MESSAGE_TYPE_NAMES as _TYPE_NAMES, _dt_of
         raise RuntimeError(f"Expected tensor for argument #1 'indices' to have one of the following scalar types: "
                            f"Long, Int; but got {_TYPE_NAMES[_dt_of(input._data)]} instead (while checking "
                            f"arguments for embedding)")

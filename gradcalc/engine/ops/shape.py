@@ -432,7 +432,7 @@ def expand(input, *sizes):
 
 
 def _type_name(t):
-    from ..tensor import _TYPE_NAMES, _dt_of
+    from ..tensor import _MESSAGE_TYPE_NAMES as _TYPE_NAMES, _dt_of
     return _TYPE_NAMES[_dt_of(t._data)].split(".")[1]
 
 

@@ -12,6 +12,7 @@ import itertools
 
 import numpy as np
 
+from .. import dtypes as _dt
 from ..node import Node
 from ..tensor import Tensor
 from .checks import check
@@ -330,7 +331,7 @@ class TakeBackward0(Node):
 def take(input, index):
     """The elements at the flat positions ``index`` (shaped like ``index``)."""
     if index._data.dtype != np.int64:
-        raise RuntimeError(f"take(): Expected a long tensor for index, but got {index.dtype.name.capitalize()}")
+        raise RuntimeError(f"take(): Expected a long tensor for index, but got {_dt.ALL_SCALAR_NAMES[index.dtype.name]}")
     return TakeBackward0.apply(input, index=Tensor._wrap(index._data.copy()))
 
 
