@@ -333,6 +333,124 @@ case("optim/adam", """
     result = (w, opt.state[w]['exp_avg'], opt.state[w]['exp_avg_sq'])
 """)
 
+case("optim/sgd-nesterov-wd", """
+    w = torch.tensor([1.3, -2.7, 0.3, 0.01], dtype=torch.bfloat16, requires_grad=True)
+    opt = torch.optim.SGD([w], lr=0.05, momentum=0.9, nesterov=True, weight_decay=0.01)
+    for _ in range(4):
+        opt.zero_grad()
+        (w * w * w).sum().backward()
+        opt.step()
+    result = (w, [v for v in opt.state[w].values() if torch.is_tensor(v) and v.dim()])
+""")
+case("optim/adamw", """
+    w = torch.tensor([1.3, -2.7, 0.3, 0.01], dtype=torch.bfloat16, requires_grad=True)
+    opt = torch.optim.AdamW([w], lr=0.05, weight_decay=0.1)
+    for _ in range(4):
+        opt.zero_grad()
+        (w * w * w).sum().backward()
+        opt.step()
+    result = (w, [v for v in opt.state[w].values() if torch.is_tensor(v) and v.dim()])
+""")
+case("optim/adam-amsgrad", """
+    w = torch.tensor([1.3, -2.7, 0.3, 0.01], dtype=torch.bfloat16, requires_grad=True)
+    opt = torch.optim.Adam([w], lr=0.05, amsgrad=True)
+    for _ in range(4):
+        opt.zero_grad()
+        (w * w * w).sum().backward()
+        opt.step()
+    result = (w, [v for v in opt.state[w].values() if torch.is_tensor(v) and v.dim()])
+""")
+case("optim/rmsprop", """
+    w = torch.tensor([1.3, -2.7, 0.3, 0.01], dtype=torch.bfloat16, requires_grad=True)
+    opt = torch.optim.RMSprop([w], lr=0.01, momentum=0.5, centered=True)
+    for _ in range(4):
+        opt.zero_grad()
+        (w * w * w).sum().backward()
+        opt.step()
+    result = (w, [v for v in opt.state[w].values() if torch.is_tensor(v) and v.dim()])
+""")
+case("optim/adagrad", """
+    w = torch.tensor([1.3, -2.7, 0.3, 0.01], dtype=torch.bfloat16, requires_grad=True)
+    opt = torch.optim.Adagrad([w], lr=0.1)
+    for _ in range(4):
+        opt.zero_grad()
+        (w * w * w).sum().backward()
+        opt.step()
+    result = (w, [v for v in opt.state[w].values() if torch.is_tensor(v) and v.dim()])
+""")
+case("optim/adamax", """
+    w = torch.tensor([1.3, -2.7, 0.3, 0.01], dtype=torch.bfloat16, requires_grad=True)
+    opt = torch.optim.Adamax([w], lr=0.1)
+    for _ in range(4):
+        opt.zero_grad()
+        (w * w * w).sum().backward()
+        opt.step()
+    result = (w, [v for v in opt.state[w].values() if torch.is_tensor(v) and v.dim()])
+""")
+case("optim/nadam", """
+    w = torch.tensor([1.3, -2.7, 0.3, 0.01], dtype=torch.bfloat16, requires_grad=True)
+    opt = torch.optim.NAdam([w], lr=0.1)
+    for _ in range(4):
+        opt.zero_grad()
+        (w * w * w).sum().backward()
+        opt.step()
+    result = (w, [v for v in opt.state[w].values() if torch.is_tensor(v) and v.dim()])
+""")
+case("optim/radam", """
+    w = torch.tensor([1.3, -2.7, 0.3, 0.01], dtype=torch.bfloat16, requires_grad=True)
+    opt = torch.optim.RAdam([w], lr=0.1)
+    for _ in range(4):
+        opt.zero_grad()
+        (w * w * w).sum().backward()
+        opt.step()
+    result = (w, [v for v in opt.state[w].values() if torch.is_tensor(v) and v.dim()])
+""")
+case("optim/adadelta", """
+    w = torch.tensor([1.3, -2.7, 0.3, 0.01], dtype=torch.bfloat16, requires_grad=True)
+    opt = torch.optim.Adadelta([w], lr=1.0)
+    for _ in range(4):
+        opt.zero_grad()
+        (w * w * w).sum().backward()
+        opt.step()
+    result = (w, [v for v in opt.state[w].values() if torch.is_tensor(v) and v.dim()])
+""")
+case("optim/asgd", """
+    w = torch.tensor([1.3, -2.7, 0.3, 0.01], dtype=torch.bfloat16, requires_grad=True)
+    opt = torch.optim.ASGD([w], lr=0.1)
+    for _ in range(4):
+        opt.zero_grad()
+        (w * w * w).sum().backward()
+        opt.step()
+    result = (w, [v for v in opt.state[w].values() if torch.is_tensor(v) and v.dim()])
+""")
+case("optim/rprop", """
+    w = torch.tensor([1.3, -2.7, 0.3, 0.01], dtype=torch.bfloat16, requires_grad=True)
+    opt = torch.optim.Rprop([w], lr=0.1)
+    for _ in range(4):
+        opt.zero_grad()
+        (w * w * w).sum().backward()
+        opt.step()
+    result = (w, [v for v in opt.state[w].values() if torch.is_tensor(v) and v.dim()])
+""")
+case("optim/large-sgd-adam", """
+    torch.manual_seed(5)
+    w0 = torch.randn(45).bfloat16()
+    out = []
+    for make in (lambda p: torch.optim.SGD(p, lr=0.03, momentum=0.9, weight_decay=0.01),
+                 lambda p: torch.optim.Adam(p, lr=0.01), lambda p: torch.optim.AdamW(p, lr=0.01)):
+        w = w0.clone().requires_grad_()
+        opt = make([w])
+        for _ in range(3):
+            opt.zero_grad()
+            (w * w * w).sum().backward()
+            opt.step()
+        out.append(w)
+    result = out
+""")
+case("optim/unmatched-refused", """
+    w = torch.tensor([1.3, -2.7], dtype=torch.bfloat16, requires_grad=True)
+    torch.optim.RMSprop([w])
+""")
 
 def build_cases():
     ids = [c["id"] for c in CASES]

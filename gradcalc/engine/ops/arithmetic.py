@@ -27,6 +27,9 @@ def _scaled(B, alpha, A):
 
 def _plus_scaled(A, B, alpha, sign=1):
     """``A + sign * alpha * B`` as torch's CPU kernel computes it: one fused multiply-add for floats."""
+    if isinstance(A, np.ndarray) and A.dtype.metadata is not None and not isinstance(alpha, complex):
+        from .bf16_kernels import add_scaled_bf16  # bfloat16: torch's generic add kernel
+        return add_scaled_bf16(A, B, sign * alpha)
     dt = np.result_type(A, B)
     if dt.kind == "f" and dt.itemsize >= 4 and not isinstance(alpha, complex):
         from .fma import fma

@@ -10,6 +10,8 @@ to float32 first, as torch does with a scalar operand.
 
 import numpy as np
 
+from ..bf16 import is_bf16, round_bits, to_bf16
+from ..ops.bf16_kernels import add_scaled_bf16
 from ..ops.fma import _HALF29, _LOW29, _work, fma
 from ..ops.ternary import addcdiv_arrays as addcdiv  # noqa: F401
 from ..ops.ternary import addcmul_arrays as addcmul  # noqa: F401
@@ -147,3 +149,73 @@ def add_scaled_each(As, Bs, alpha):
             np.add(a, b, out=a)
         return
     fma_each(Bs, alpha, As, As)
+
+
+# -- bfloat16 parameters --------------------------------------------------------------------------
+# A bfloat16 array is float32 storage tagged bfloat16 (bf16.py). torch's kernels compute a
+# bfloat16 op in float32 ("opmath", scalars read as float32) and round its result once: each
+# function above computes the float32 result; these wrappers round what it wrote. Only ``add``
+# with a number reads the number as bfloat16 (torch casts it to the tensor's dtype first).
+
+def _round_in_place(arrs):
+    for a in arrs:
+        if isinstance(a, np.ndarray) and is_bf16(a):
+            a[...] = round_bits(a)
+
+
+def _rounds(fn, outputs):
+    def wrapped(*args, **kw):
+        r = fn(*args, **kw)
+        if r is not None and isinstance(r, np.ndarray) and is_bf16(r):
+            r = round_bits(r)
+        _round_in_place(outputs(args, kw, r))
+        return r
+    wrapped.__name__, wrapped.__doc__ = fn.__name__, fn.__doc__
+    return wrapped
+
+
+def _add_scalar_bf16(fn):
+    def wrapped(A, s, out=None):
+        if is_bf16(A):
+            s = float(to_bf16(np.float64(s)))
+        return fn(A, s, out=out)
+    wrapped.__name__, wrapped.__doc__ = fn.__name__, fn.__doc__
+    return wrapped
+
+
+def _out(args, kw, r):
+    return (kw.get("out"),) if kw.get("out") is not None and kw.get("out") is not r else ()
+
+
+def _add_scaled_dispatch(fn):
+    def wrapped(A, B, alpha, out=None):
+        if alpha != 1 and is_bf16(np.asarray(A)):
+            return add_scaled_bf16(A, B, alpha, out=out)
+        return fn(A, B, alpha, out=out)
+    wrapped.__name__, wrapped.__doc__ = fn.__name__, fn.__doc__
+    return wrapped
+
+
+def _add_scaled_each_dispatch(fn):
+    def wrapped(As, Bs, alpha):
+        if As and alpha != 1 and is_bf16(As[0]):
+            for a, b in zip(As, Bs):
+                add_scaled_bf16(a, b, alpha, out=a)
+            return
+        return fn(As, Bs, alpha)
+    wrapped.__name__, wrapped.__doc__ = fn.__name__, fn.__doc__
+    return wrapped
+
+
+add_scaled = _add_scaled_dispatch(_rounds(add_scaled, _out))
+scale = _rounds(scale, _out)
+div_scalar = _rounds(div_scalar, _out)
+add_scalar = _add_scalar_bf16(_rounds(add_scalar, _out))
+sqrt = _rounds(sqrt, _out)
+addcmul = _rounds(addcmul, _out)
+addcdiv = _rounds(addcdiv, _out)
+lerp = _rounds(lerp, _out)
+fma_each = _rounds(fma_each, lambda args, kw, r: args[3])
+addcmul_each = _rounds(addcmul_each, lambda args, kw, r: args[0])
+lerp_each = _rounds(lerp_each, lambda args, kw, r: args[0])
+add_scaled_each = _add_scaled_each_dispatch(_rounds(add_scaled_each, lambda args, kw, r: args[0]))

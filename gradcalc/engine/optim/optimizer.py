@@ -122,6 +122,11 @@ def _note_state(state):
                     touch_container(value)
 
 
+# The optimizers whose steps on bfloat16 parameters match torch's bit for bit (kernels.py rounds
+# each op as torch's bfloat16 kernels do; tests/golden/bf16_cases.py): the others refuse them.
+_BF16_MATCHED = ("SGD", "Adam", "AdamW", "Adagrad", "Adamax", "NAdam", "ASGD")
+
+
 class Optimizer:
     """Base class for all optimizers: ``Optimizer(params, defaults)``."""
 
@@ -330,11 +335,9 @@ class Optimizer:
                 raise TypeError("optimizer can only optimize Tensors, but one of the params is " + typename(param))
             if not self.defaults.get("differentiable", None) and not (param.is_leaf or param.retains_grad):
                 raise ValueError("can't optimize a non-leaf Tensor")
-            if param._data.dtype.metadata is not None:
-                # the kernels update parameters in float32 numpy arithmetic; torch rounds each of
-                # their bfloat16 ops, which they do not yet (docs/engine.md, bfloat16)
-                raise NotImplementedError(f"gradcalc does not support bfloat16 parameters in "
-                                          f"{type(self).__name__} yet")
+            if param._data.dtype.metadata is not None and type(self).__name__ not in _BF16_MATCHED:
+                raise NotImplementedError(f"gradcalc does not support bfloat16 parameters in {type(self).__name__} "
+                                          f"yet")
         for name, default in self.defaults.items():
             if default is required and name not in param_group:
                 raise ValueError(f"parameter group didn't specify a value of required optimization parameter "
