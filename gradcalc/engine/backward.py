@@ -290,7 +290,8 @@ def _run_plain(task, free, create_graph):
             grads_in = node.array_backward(grads_out[0]._data)
         if grads_in is NotImplemented:
             # (a complex gradient: torch's convention, complex_support.py)
-            grads_in = complex_backward(node, grads_out) if complex_grad else node.backward(grads_out[0])
+            grads_in = complex_backward(node, grads_out) if complex_grad else node.backward(grads_out[0]) if (
+                gdt.metadata is None or cls.__name__ not in bf16.FUSED_BACKWARD) else bf16.fused_backward(node, grads_out[0])
             if type(grads_in) is not tuple:
                 grads_in = (grads_in,)
             if len(grads_in) != len(node._next):

@@ -241,3 +241,29 @@ def _plain(arr, np_dtype):
     if is_bf16(arr):
         return arr.view(_F32).astype(np_dtype, copy=False)
     return arr
+
+
+#: nodes whose backward torch runs as one kernel (tanh_backward, softmax_backward_data ...): on
+#: bfloat16 it computes in float32 and rounds once, where a rule of several ops would round each
+FUSED_BACKWARD = frozenset((
+    "TanhBackward0", "SigmoidBackward0", "SiluBackward0", "SoftmaxBackward0", "LogSoftmaxBackward0",
+    "GeluBackward0", "EluBackward0", "NllLossBackward0", "MishBackward0", "SoftplusBackward0",
+    "HardswishBackward0", "HardsigmoidBackward0", "LeakyReluBackward0", "LogSigmoidBackward0",
+))
+
+
+def fused_backward(node, grad):
+    """``node``'s rule on a bfloat16 gradient as torch's fused backward kernel computes it: in
+    float32 (the gradient untagged: with the saved bfloat16 values every op promotes to float32),
+    each input's gradient rounded to bfloat16 once."""
+    from .tensor import Tensor
+    g32 = grad._data.view(_F32)
+    out = NotImplemented
+    if type(node).array_backward is not None:
+        out = node.array_backward(g32)  # numpy on the saved values: float32 throughout
+    if out is NotImplemented:
+        out = node.backward(Tensor._wrap(g32))
+    if type(out) not in (tuple, list):
+        out = (out,)
+    return tuple(g if g is None or g._data.dtype.type is not np.float32 else Tensor._wrap(to_bf16(g._data))
+                 for g in out)

@@ -362,6 +362,8 @@ class Tensor:
         return self._data
 
     def __array__(self, dtype=None, copy=None):
+        if self._data.dtype.metadata is not None:
+            raise TypeError("Got unsupported ScalarType BFloat16")  # as numpy(): numpy has no bfloat16
         if dtype is not None:
             return self._data.astype(dtype)
         return self._data.copy() if copy else self._data

@@ -134,6 +134,25 @@ case("print/reprs", f"""
     print(torch.tensor([1, 2, 3], dtype=torch.bfloat16))
     print(torch.tensor([float('nan'), float('inf'), -1.0], dtype=torch.bfloat16))
 """)
+case("print/layouts", """
+    torch.manual_seed(0)
+    print(torch.randn(30, 40, dtype=torch.bfloat16))
+    print(torch.arange(2000, dtype=torch.bfloat16))
+    print(torch.tensor([[1e-5, 1.0], [123456.0, -7.5]], dtype=torch.bfloat16))
+    print(torch.tensor([0.1, 0.25, 1e8], dtype=torch.bfloat16))
+    torch.set_printoptions(precision=2, sci_mode=True)
+    try:
+        print(torch.tensor([3.14159, 2.71828], dtype=torch.bfloat16))
+    finally:
+        torch.set_printoptions(profile="default")
+    x = torch.tensor(2.5, dtype=torch.bfloat16, requires_grad=True)
+    print(x * 3, str(x), repr(x.detach()), x.item(), f"{x.item():.3f}")
+    print(torch.empty(2, 0, 3, dtype=torch.bfloat16))
+""")
+case("convert/array-refused", """
+    import numpy
+    numpy.asarray(torch.tensor([1.5], dtype=torch.bfloat16))
+""")
 case("print/grad", f"""
     x = {X}.requires_grad_()
     print(x)
