@@ -52,7 +52,6 @@ def _exact(expected, actual, path="result"):
 KNOWN_GAPS = {
     "create/ranges": "linspace: torch's bfloat16 steps are not float32's rounded (one value off)",
     "ew/pow": "pow(x, 3): torch multiplies in bfloat16 (x*x rounded, then *x)",
-    "ew/inplace": "x.mul_(0-d float32 tensor): the in-place path does not read the scalar in float32",
     "reduce/sum-mean": "logsumexp: one ulp",
     "nn/softmax-losses": "log_softmax: one ulp",
     "optim/rmsprop": "RMSprop, RAdam, Adadelta, Rprop refuse bfloat16 parameters (not matched yet)",

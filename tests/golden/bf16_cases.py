@@ -202,6 +202,20 @@ case("ew/inplace", f"""
     x.clamp_(-3, 3)
     result = x
 """)
+case("ew/inplace-more", """
+    x = torch.tensor([1.3281, -0.5977, 2.2, 1e-3], dtype=torch.bfloat16)
+    out = []
+    for f in (lambda y: y.mul_(torch.tensor(1.3)), lambda y: y.mul_(1.3), lambda y: y.add_(1.3), lambda y: y.div_(3),
+              lambda y: y.copy_(torch.tensor([1.3, 2.7, 0.1, 0.2])), lambda y: y.copy_(torch.tensor([1.3, 2.7, 0.1, 0.2], dtype=torch.float64)),
+              lambda y: y.fill_(1.3), lambda y: y.masked_fill_(torch.tensor([True, False, True, False]), 1.3),
+              lambda y: y.clamp_(-0.3, 0.33), lambda y: y.exp_(), lambda y: y.addcmul_(x, x, value=0.3),
+              lambda y: y.lerp_(torch.ones(4, dtype=torch.bfloat16), 0.3), lambda y: y.index_fill_(0, torch.tensor([1]), 0.3),
+              lambda y: y.sub_(x, alpha=0.7), lambda y: y.add_(torch.ones(4), alpha=1.1)):
+        y = x.clone()
+        f(y)
+        out.append(y)
+    result = out
+""")
 case("ew/mixed-float32", f"""
     x = {X}
     f = torch.tensor([[0.11, 0.22, 0.33, 0.44]])

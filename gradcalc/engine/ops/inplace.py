@@ -989,8 +989,8 @@ IndexPutCopy.__name__ = IndexPutCopy.__qualname__ = "IndexPutBackward0"
 def _fast_binary(ufunc):
     """``t op= other`` without a graph: one numpy call into ``t``'s own memory."""
     def run(t, other):
-        if t._data.dtype.kind != "f":
-            return False  # integer and bool tensors take the general path, with torch's checks
+        if t._data.dtype.kind != "f" or t._data.dtype.metadata is not None:
+            return False  # integer and bool tensors take the general path, with torch's checks (bfloat16 too: it rounds)
         if isinstance(other, (bool, Tensor)) and (other is True or other is False or other._data.dtype.kind == "b"):
             return False  # the general path has torch's checks (a bool subtrahend is refused)
         A, B = binary_arrays(t, other)
@@ -1093,7 +1093,8 @@ def _copy(t, src, check_overlap):
         if both != shape:
             raise RuntimeError(f"output with shape {list(shape)} doesn't match the broadcast shape {list(both)}")
     if not _recording(t, (src,)) or t._data.dtype.kind not in "fc":  # copy_ records only floating results
-        np.copyto(t._data, np.broadcast_to(src._data, shape), casting="unsafe")
+        v = src._data if t._data.dtype.metadata is None or src._data.dtype.metadata is not None else to_bf16(src._data)
+        np.copyto(t._data, np.broadcast_to(v, shape), casting="unsafe")
         t._bump_version()
         _written_tangent(t, lambda: _copied_tangent(t, src))
         return t
