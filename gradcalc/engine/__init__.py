@@ -110,6 +110,7 @@ from .torch_nn_spellings import *  # noqa: E402,F401,F403  (torch.batch_norm, to
 from .torch_rnn_spellings import *  # noqa: E402,F401,F403  (torch.lstm, torch.gru ..., torch.embedding_bag)
 from .lowrank import svd_lowrank, pca_lowrank  # noqa: E402,F401  (randomized low-rank SVD / PCA)
 from .lobpcg import lobpcg  # noqa: E402,F401
+from .type_info import finfo, iinfo  # noqa: E402,F401
 from .symbolic import (  # noqa: E402,F401  (torch.compile's SymInt helpers, on plain values)
     sym_float, sym_int, sym_ite, sym_max, sym_min, sym_not, sym_sqrt, sym_sum)
 from . import out_arg as _out_arg  # noqa: E402

@@ -282,6 +282,7 @@ def modules():
 # How torch names its classes (``print(type(x))`` shows ``<class 'torch.Tensor'>``): the
 # engine's classes carry torch's module names once the language has started.
 _TORCH_CLASS_MODULES = {"Tensor": "torch", "Size": "torch", "dtype": "torch", "device": "torch",
+                        "finfo": "torch", "iinfo": "torch",
                         "Generator": "torch._C", "nn.Parameter": "torch.nn.parameter",
                         "nn.UninitializedParameter": "torch.nn.parameter",
                         "nn.UninitializedBuffer": "torch.nn.parameter"}
@@ -364,6 +365,8 @@ _TYPE_ATTRS = {
     "dtype": ("is_floating_point", "is_complex", "is_signed", "itemsize"),
     "device": ("type", "index"),
     "Size": ("index", "count", "numel"),
+    "finfo": ("bits", "eps", "max", "min", "tiny", "smallest_normal", "resolution", "dtype"),
+    "iinfo": ("bits", "max", "min", "dtype"),
     "RemovableHandle": ("remove",),
     "Generator": ("manual_seed", "seed", "initial_seed", "get_state", "set_state", "device"),
     # torch.optim: param_groups (a list of plain dicts) and state are the user's to read and change
@@ -427,7 +430,7 @@ def _names_for_type(tp):
 
 
 def _compute_names(tp):
-    from gradcalc.engine import Size, Tensor, device, dtype
+    from gradcalc.engine import Size, Tensor, device, dtype, finfo, iinfo
     from gradcalc.engine.node import AccumulateGrad, Node, RemovableHandle
     from gradcalc.engine.random import Generator
 
@@ -445,7 +448,7 @@ def _compute_names(tp):
     if tp is bool:
         return _TYPE_ATTRS["int"]
     kinds = [(dtype, "dtype"), (device, "device"), (Size, "Size"), (RemovableHandle, "RemovableHandle"),
-             (Generator, "Generator")]
+             (Generator, "Generator"), (finfo, "finfo"), (iinfo, "iinfo")]
     if "gradcalc.engine.optim" in sys.modules:  # (no optimizer exists before torch.optim is imported)
         from gradcalc.engine.optim import Optimizer
         from gradcalc.engine.optim.lr_scheduler import LRScheduler, ReduceLROnPlateau
