@@ -17,6 +17,16 @@ def test_the_prompt_needs_neither_numpy_nor_the_engine():
     assert out.strip() == "[]"
 
 
+def test_the_cli_installs_its_file_rules_without_the_engine():
+    # (main._dispatch does this before the REPL's first prompt)
+    code = ("import sys\nfrom gradcalc.interpreter.files import set_policy\n"
+            "from gradcalc.cli.magics.file_access import program_file\nset_policy(program_file)\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'numpy' or "
+            "m.startswith(('gradcalc.engine', 'gradcalc.interpreter.session'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
 def test_lazy_session_is_made_once_on_first_use():
     made, seen = [], []
 
