@@ -27,9 +27,14 @@ ACTIVE = [False]
 _F32 = np.dtype(np.float32)
 
 
+def is_bf16_dtype(np_dtype):
+    """Whether a numpy dtype is bfloat16's: float32 carrying the tag (the one test of it)."""
+    return np_dtype.metadata is not None and np_dtype.type is np.float32
+
+
 def is_bf16(arr):
-    """Whether a numpy array holds bfloat16 values (its float32 dtype carries the tag)."""
-    return arr.dtype.metadata is not None and arr.dtype.type is np.float32
+    """Whether a numpy array holds bfloat16 values."""
+    return is_bf16_dtype(arr.dtype)
 
 
 def round_bits(a32):
@@ -100,14 +105,14 @@ def rounded(arr):
 
 def rounded_if_tagged(arr):
     """``arr`` rounded to bfloat16 if it holds bfloat16 (a sum numpy made in float32), else itself."""
-    return rounded(arr) if arr.dtype.metadata is not None and arr.dtype.type is np.float32 else arr
+    return rounded(arr) if is_bf16(arr) else arr
 
 
 def _has_bf16(args):
     for a in args:
         d = getattr(a, "_data", None)
         if d is not None:
-            if d.dtype.metadata is not None and d.dtype.type is np.float32:
+            if is_bf16(d):
                 return True
         elif type(a) in (list, tuple) and _has_bf16(a):
             return True
@@ -129,8 +134,6 @@ def _wants_bf16(cls, args, params):
     want = params.get("dtype") if params else None
     if want is not None:
         return dtypes.as_dtype(want) is dtypes.bfloat16 if not isinstance(want, np.dtype) else is_bf16_dtype(want)
-    if cls.__name__ in _KEEPS_FLOAT32:
-        return False
     ts = _tensors(args, [])
     scalars = [a for a in args if isinstance(a, (int, float, bool)) and not isinstance(a, type)]
     if not ts:
@@ -139,14 +142,6 @@ def _wants_bf16(cls, args, params):
         return dtypes.result_type(*ts, *scalars) is dtypes.bfloat16
     except Exception:  # (operands the promotion rules do not take: the op's own checks speak)
         return False
-
-
-def is_bf16_dtype(np_dtype):
-    return np_dtype.metadata is not None and np_dtype.type is np.float32
-
-
-#: nodes whose float32 result is float32 even from bfloat16 operands (they name their dtype)
-_KEEPS_FLOAT32 = frozenset()
 
 
 def _fix(o, want, view):

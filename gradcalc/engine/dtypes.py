@@ -14,7 +14,7 @@ import builtins as _builtins
 
 import numpy as np
 
-from .bf16 import BF16_NP
+from .bf16 import BF16_NP, is_bf16_dtype
 
 # This module defines `float`, `int` and `bool` as torch dtypes (torch.float ...),
 # so keep the Python builtins under other names.
@@ -107,7 +107,7 @@ def dtype_of(arr):
     dt = arr.dtype
     if dt.metadata is None:
         return _FROM_NP[dt.type]
-    return bfloat16 if dt.type is np.float32 else _FROM_NP[dt.type]
+    return bfloat16 if is_bf16_dtype(dt) else _FROM_NP[dt.type]
 
 _default = [float32]
 
@@ -131,7 +131,7 @@ def default_complex_dtype():
 def from_numpy_dtype(np_dtype):
     """Our dtype for a numpy dtype (or None if torch has no such dtype here)."""
     np_dtype = np.dtype(np_dtype)
-    if np_dtype.metadata is not None and np_dtype.type is np.float32:
+    if is_bf16_dtype(np_dtype):
         return bfloat16
     return _FROM_NP.get(np_dtype.type)
 

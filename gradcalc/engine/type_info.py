@@ -33,7 +33,22 @@ def _g(x):
     return "%g" % x
 
 
-class finfo:
+class _Limits:
+    """What finfo and iinfo share: read-only figures, equal when every figure is."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"attribute '{name}' of 'torch.{type(self).__name__}' objects is not writable")
+
+    def __eq__(self, other):
+        return type(other) is type(self) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    def __hash__(self):
+        return hash(tuple(getattr(self, k) for k in self.__slots__))
+
+
+class finfo(_Limits):
     """The limits of a floating-point (or complex) dtype: ``torch.finfo(torch.float32).eps``."""
 
     __slots__ = ("bits", "eps", "max", "min", "tiny", "smallest_normal", "resolution", "dtype")
@@ -61,15 +76,6 @@ class finfo:
         set_(self, "resolution", 10.0 ** -int(-math.log10(eps)))
         set_(self, "dtype", d.name)
 
-    def __setattr__(self, name, value):
-        raise AttributeError(f"attribute '{name}' of 'torch.finfo' objects is not writable")
-
-    def __eq__(self, other):
-        return isinstance(other, finfo) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
-
-    def __hash__(self):
-        return hash(tuple(getattr(self, k) for k in self.__slots__))
-
     def __repr__(self):
         return (f"finfo(resolution={_g(self.resolution)}, min={_g(self.min)}, max={_g(self.max)}, "
                 f"eps={_g(self.eps)}, smallest_normal={_g(self.smallest_normal)}, tiny={_g(self.tiny)}, "
@@ -78,7 +84,7 @@ class finfo:
     __str__ = __repr__
 
 
-class iinfo:
+class iinfo(_Limits):
     """The limits of an integer dtype: ``torch.iinfo(torch.int64).max``."""
 
     __slots__ = ("bits", "max", "min", "dtype")
@@ -98,15 +104,6 @@ class iinfo:
         set_(self, "max", int(info.max))
         set_(self, "min", int(info.min))
         set_(self, "dtype", d.name)
-
-    def __setattr__(self, name, value):
-        raise AttributeError(f"attribute '{name}' of 'torch.iinfo' objects is not writable")
-
-    def __eq__(self, other):
-        return isinstance(other, iinfo) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
-
-    def __hash__(self):
-        return hash(tuple(getattr(self, k) for k in self.__slots__))
 
     def __repr__(self):
         return f"iinfo(min={_g(self.min)}, max={_g(self.max)}, dtype={self.dtype})"

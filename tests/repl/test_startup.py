@@ -8,23 +8,23 @@ import sys
 from gradcalc.cli.repl_startup import LazySession, preload
 
 
+def _loaded_after(statements, prefixes):
+    """The modules starting with ``prefixes`` that a fresh Python has after ``statements``."""
+    code = f"import sys\n{statements}\nprint(sorted(m for m in sys.modules if m.startswith({prefixes!r})))"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+
+
 def test_the_prompt_needs_neither_numpy_nor_the_engine():
-    code = ("import sys, gradcalc.cli.repl as r, gradcalc.cli.repl_prompt, gradcalc.cli.repl_history, "
-            "gradcalc.cli.repl_keys, gradcalc.cli.render, gradcalc.cli.magics;"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'rich') "
-            "or m.startswith(('gradcalc.engine', 'gradcalc.interpreter'))))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
+    imports = ("import gradcalc.cli.repl, gradcalc.cli.repl_prompt, gradcalc.cli.repl_history, gradcalc.cli.repl_keys, "
+               "gradcalc.cli.render, gradcalc.cli.magics")
+    assert _loaded_after(imports, ("numpy", "rich", "gradcalc.engine", "gradcalc.interpreter")) == "[]"
 
 
 def test_the_cli_installs_its_file_rules_without_the_engine():
     # (main._dispatch does this before the REPL's first prompt)
-    code = ("import sys\nfrom gradcalc.interpreter.files import set_policy\n"
-            "from gradcalc.cli.magics.file_access import program_file\nset_policy(program_file)\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'numpy' or "
-            "m.startswith(('gradcalc.engine', 'gradcalc.interpreter.session'))))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
+    statements = ("from gradcalc.interpreter.files import set_policy\n"
+                  "from gradcalc.cli.magics.file_access import program_file\nset_policy(program_file)")
+    assert _loaded_after(statements, ("numpy", "gradcalc.engine", "gradcalc.interpreter.session")) == "[]"
 
 
 def test_lazy_session_is_made_once_on_first_use():
